@@ -1,0 +1,171 @@
+//! Counting: area (stones + surrounded empty regions) and AGA territory
+//! (surrounded empty regions + prisoners + pass stones).
+//!
+//! Every stone on the board counts as alive here; dead-stone removal is the
+//! caller's business (it removes them from a copy of the board first).
+
+use super::board::{Board, Cell};
+use super::color::{ByColor, Color};
+use super::point::MAX_POINTS;
+use std::fmt;
+
+/// What an area count found on the board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AreaCount {
+    /// Stones on the board.
+    pub stones: ByColor<u32>,
+    /// Empty points in regions that touch only that colour.
+    pub territory: ByColor<u32>,
+    /// Empty points in regions touching both colours, or none (empty board).
+    pub dame: u32,
+}
+
+impl AreaCount {
+    /// Stones plus territory.
+    pub fn area(&self, c: Color) -> u32 {
+        self.stones[c] + self.territory[c]
+    }
+}
+
+/// Counts stones and the empty regions each colour alone surrounds.
+/// No allocation: a flood fill over fixed arrays.
+pub fn area_count(board: &Board) -> AreaCount {
+    let mut count = AreaCount::default();
+    let mut seen = [false; MAX_POINTS];
+    let mut stack = [0u16; MAX_POINTS];
+    for p in board.size().points() {
+        match board.cell(p) {
+            Cell::Black => count.stones.black += 1,
+            Cell::White => count.stones.white += 1,
+            _ if seen[p.index()] => {}
+            _ => {
+                // Flood fill one empty region, noting which colours it touches.
+                let (mut touches_b, mut touches_w) = (false, false);
+                let mut size = 0;
+                let mut top = 0;
+                stack[top] = p.0;
+                top += 1;
+                seen[p.index()] = true;
+                while top > 0 {
+                    top -= 1;
+                    let q = super::point::Point(stack[top]);
+                    size += 1;
+                    for n in board.neighbours(q) {
+                        match board.cell(n) {
+                            Cell::Black => touches_b = true,
+                            Cell::White => touches_w = true,
+                            Cell::Empty if !seen[n.index()] => {
+                                seen[n.index()] = true;
+                                stack[top] = n.0;
+                                top += 1;
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                match (touches_b, touches_w) {
+                    (true, false) => count.territory.black += size,
+                    (false, true) => count.territory.white += size,
+                    _ => count.dame += size,
+                }
+            }
+        }
+    }
+    count
+}
+
+/// A game result: Black's points minus White's (komi included).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Score(pub f64);
+
+impl Score {
+    /// The winner, `None` for a draw.
+    pub fn winner(self) -> Option<Color> {
+        if self.0 > 0.0 {
+            Some(Color::Black)
+        } else if self.0 < 0.0 {
+            Some(Color::White)
+        } else {
+            None
+        }
+    }
+}
+
+impl fmt::Display for Score {
+    /// `B+3.5`, `W+0.5`, `W+7` or `0`, as GTP `final_score` answers.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.winner() {
+            Some(Color::Black) => write!(f, "B+{}", self.0),
+            Some(Color::White) => write!(f, "W+{}", -self.0),
+            None => f.write_str("0"),
+        }
+    }
+}
+
+/// Area result: Black's area minus White's area, komi and the handicap
+/// bonus (already converted to points by the rules).
+pub fn area_score(count: &AreaCount, komi: f64, handicap_bonus: u32) -> Score {
+    let b = count.area(Color::Black) as f64;
+    let w = count.area(Color::White) as f64 + komi + handicap_bonus as f64;
+    Score(b - w)
+}
+
+/// AGA territory result: territory plus prisoners plus pass stones (one
+/// handed to the opponent by each pass), komi to White, no handicap bonus.
+pub fn territory_score(count: &AreaCount, prisoners: ByColor<u32>, pass_stones: ByColor<u32>, komi: f64) -> Score {
+    let side = |c: Color| (count.territory[c] + prisoners[c] + pass_stones[c]) as f64;
+    Score(side(Color::Black) - side(Color::White) - komi)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::diagram::parse;
+    use super::*;
+
+    #[test]
+    fn dame_and_seki_liberties_count_for_nobody() {
+        // D5 is the shared last liberty of a black and a white chain.
+        let b = parse(
+            ". X O . X
+             X X O O X
+             O O X X X
+             . O X . .
+             O O X . .",
+        );
+        let c = area_count(&b);
+        // Stones: X = 10, O = 8.
+        assert_eq!(c.stones.black, 10);
+        assert_eq!(c.stones.white, 8);
+        // D5 touches O (C5, D4) and X (E5): dame. A2 touches only O.
+        // A5, D2, E2, D1 and E1 touch only X.
+        assert_eq!(c.territory.black, 5);
+        assert_eq!(c.territory.white, 1);
+        assert_eq!(c.dame, 1);
+        // 15 - (9 + 0.5)
+        assert_eq!(area_score(&c, 0.5, 0).to_string(), "B+5.5");
+    }
+
+    #[test]
+    fn empty_board_is_all_dame() {
+        let b = parse(". . .\n. . .\n. . .");
+        let c = area_count(&b);
+        assert_eq!(c.dame, 9);
+        assert_eq!(area_score(&c, 7.0, 0).to_string(), "W+7");
+        assert_eq!(area_score(&c, 0.0, 0).to_string(), "0");
+        assert_eq!(area_score(&c, -3.5, 0).to_string(), "B+3.5");
+    }
+
+    #[test]
+    fn territory_counts_prisoners_and_pass_stones() {
+        let b = parse(
+            ". X O .
+             . X O .
+             . X O .
+             . X O .",
+        );
+        let c = area_count(&b);
+        let s = territory_score(&c, ByColor { black: 2, white: 0 }, ByColor { black: 0, white: 1 }, 0.5);
+        // 4 + 2 + 0 - (4 + 0 + 1) - 0.5
+        assert_eq!(s.0, 0.5);
+    }
+}
