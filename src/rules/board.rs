@@ -175,8 +175,14 @@ impl Board {
             b.hash ^= zobrist::stone(c, p);
         }
         b.rebuild_chains();
-        let heads: Vec<Point> = size.points().filter(|&p| b.cells[p.index()].color().is_some()).collect();
-        heads.iter().all(|&p| b.chains[b.head[p.index()] as usize].plibs > 0).then_some(b)
+        let heads: Vec<Point> = size
+            .points()
+            .filter(|&p| b.cells[p.index()].color().is_some())
+            .collect();
+        heads
+            .iter()
+            .all(|&p| b.chains[b.head[p.index()] as usize].plibs > 0)
+            .then_some(b)
     }
 
     /// Recomputes chain membership and statistics from the stones.
@@ -266,14 +272,24 @@ impl Board {
     #[inline]
     pub fn neighbours(&self, p: Point) -> [Point; 4] {
         let s = self.size.stride() as u16;
-        [Point(p.0 - s), Point(p.0 - 1), Point(p.0 + 1), Point(p.0 + s)]
+        [
+            Point(p.0 - s),
+            Point(p.0 - 1),
+            Point(p.0 + 1),
+            Point(p.0 + s),
+        ]
     }
 
     /// The four diagonal neighbours (some may be border points).
     #[inline]
     pub fn diagonals(&self, p: Point) -> [Point; 4] {
         let s = self.size.stride() as u16;
-        [Point(p.0 - s - 1), Point(p.0 - s + 1), Point(p.0 + s - 1), Point(p.0 + s + 1)]
+        [
+            Point(p.0 - s - 1),
+            Point(p.0 - s + 1),
+            Point(p.0 + s - 1),
+            Point(p.0 + s + 1),
+        ]
     }
 
     /// True if `p` is on this board.
@@ -361,7 +377,9 @@ impl Board {
     /// chains (no new stone chain): used to tell single-stone suicide.
     fn touches_own_chain(&self, color: Color, p: Point) -> bool {
         let own = Cell::stone(color);
-        self.neighbours(p).iter().any(|n| self.cells[n.index()] == own)
+        self.neighbours(p)
+            .iter()
+            .any(|n| self.cells[n.index()] == own)
     }
 
     /// Checks a stone move without playing it: board, occupancy and suicide
@@ -385,7 +403,12 @@ impl Board {
     /// Plays a move after [`Board::check`]. Returns the number of stones
     /// removed from the board (captures, or the own chain after a legal
     /// multi-stone suicide).
-    pub fn play(&mut self, color: Color, mv: Move, suicide_allowed: bool) -> Result<u32, IllegalMove> {
+    pub fn play(
+        &mut self,
+        color: Color,
+        mv: Move,
+        suicide_allowed: bool,
+    ) -> Result<u32, IllegalMove> {
         match mv {
             Move::Pass => {
                 self.pass(color);
@@ -409,7 +432,10 @@ impl Board {
     /// liberties that chain is removed, as multi-stone suicide requires.
     /// Returns the number of stones removed.
     pub fn play_unchecked(&mut self, color: Color, p: Point) -> u32 {
-        debug_assert!(self.cells[p.index()] == Cell::Empty, "play on a non-empty point");
+        debug_assert!(
+            self.cells[p.index()] == Cell::Empty,
+            "play on a non-empty point"
+        );
         let opp = color.opponent();
         let own = Cell::stone(color);
         let enemy = Cell::stone(opp);
@@ -421,7 +447,10 @@ impl Board {
         self.hash ^= zobrist::stone(color, p);
         self.head[pi] = p.0;
         self.next[pi] = p.0;
-        self.chains[pi] = ChainInfo { stones: 1, ..ChainInfo::default() };
+        self.chains[pi] = ChainInfo {
+            stones: 1,
+            ..ChainInfo::default()
+        };
 
         let nbrs = self.neighbours(p);
         for n in nbrs {
@@ -442,7 +471,9 @@ impl Board {
         let mut captured = 0;
         let mut captured_at = NO_POINT;
         for n in nbrs {
-            if self.cells[n.index()] == enemy && self.chains[self.head[n.index()] as usize].plibs == 0 {
+            if self.cells[n.index()] == enemy
+                && self.chains[self.head[n.index()] as usize].plibs == 0
+            {
                 captured += self.remove_chain(Point(self.head[n.index()]));
                 captured_at = n.0;
             }
@@ -485,7 +516,9 @@ impl Board {
     }
 
     fn remove_chain(&mut self, h: Point) -> u32 {
-        let color = self.cells[h.index()].color().expect("a chain is made of stones");
+        let color = self.cells[h.index()]
+            .color()
+            .expect("a chain is made of stones");
         let mut count = 0;
         let mut s = h.0;
         loop {
@@ -561,12 +594,15 @@ impl Board {
     /// The points on the board of a colour, in row order from A1.
     pub fn stones(&self, c: Color) -> impl Iterator<Item = Point> + '_ {
         let want = Cell::stone(c);
-        self.size.points().filter(move |p| self.cells[p.index()] == want)
+        self.size
+            .points()
+            .filter(move |p| self.cells[p.index()] == want)
     }
 
     /// True if the stones (not prisoners, not ko) are the same.
     pub fn same_stones(&self, other: &Board) -> bool {
-        self.size == other.size && self.cells[..self.size.array_len()] == other.cells[..other.size.array_len()]
+        self.size == other.size
+            && self.cells[..self.size.array_len()] == other.cells[..other.size.array_len()]
     }
 
     /// Recomputes everything incremental from scratch and panics with a
@@ -580,7 +616,10 @@ impl Board {
                 Cell::Empty => {
                     empties += 1;
                     let k = self.empty_index[i] as usize;
-                    assert!(k < self.n_empty as usize && self.empties[k] == p.0, "empty list broken at {p:?}");
+                    assert!(
+                        k < self.n_empty as usize && self.empties[k] == p.0,
+                        "empty list broken at {p:?}"
+                    );
                 }
                 Cell::Border => panic!("border inside the board at {p:?}"),
                 c => {
@@ -615,11 +654,18 @@ impl Board {
         // Every same-coloured neighbour of the chain must be in the chain.
         for s in self.chain_stones(h) {
             for n in self.neighbours(s) {
-                assert!(self.cells[n.index()] != c || seen[n.index()], "chain {h:?} not maximal");
+                assert!(
+                    self.cells[n.index()] != c || seen[n.index()],
+                    "chain {h:?} not maximal"
+                );
             }
         }
         assert_eq!(self.chains[h.index()], expect, "chain statistics of {h:?}");
-        assert_eq!(self.in_atari(h), self.liberties(h).len() == 1, "atari test of {h:?}");
+        assert_eq!(
+            self.in_atari(h),
+            self.liberties(h).len() == 1,
+            "atari test of {h:?}"
+        );
     }
 }
 
@@ -646,13 +692,21 @@ mod tests {
              X . . .
              O . . .",
         );
-        assert_eq!(b.play(Color::Black, Move::Play(pt(&b, "A2")), false), Err(IllegalMove::Occupied));
-        let captured = b.play(Color::Black, Move::Play(pt(&b, "B1")), false).unwrap();
+        assert_eq!(
+            b.play(Color::Black, Move::Play(pt(&b, "A2")), false),
+            Err(IllegalMove::Occupied)
+        );
+        let captured = b
+            .play(Color::Black, Move::Play(pt(&b, "B1")), false)
+            .unwrap();
         assert_eq!(captured, 1);
         assert_eq!(b.cell(pt(&b, "A1")), Cell::Empty);
         assert_eq!(b.prisoners(Color::Black), 1);
         // A1 is now an empty point Black surrounds: White may not play there.
-        assert_eq!(b.check(Color::White, pt(&b, "A1"), true), Err(IllegalMove::Suicide));
+        assert_eq!(
+            b.check(Color::White, pt(&b, "A1"), true),
+            Err(IllegalMove::Suicide)
+        );
         b.check_invariants();
     }
 
@@ -666,7 +720,9 @@ mod tests {
              . . . . .",
         );
         // Three white chains, B5, C4 and D5, whose last liberty is C5.
-        let n = b.play(Color::Black, Move::Play(pt(&b, "C5")), false).unwrap();
+        let n = b
+            .play(Color::Black, Move::Play(pt(&b, "C5")), false)
+            .unwrap();
         assert_eq!(n, 3);
         assert_eq!(b.prisoners(Color::Black), 3);
         for v in ["B5", "C4", "D5"] {
@@ -682,8 +738,14 @@ mod tests {
              X . .
              . . .",
         );
-        assert_eq!(b.check(Color::White, pt(&b, "A3"), true), Err(IllegalMove::Suicide));
-        assert_eq!(b.check(Color::White, pt(&b, "A3"), false), Err(IllegalMove::Suicide));
+        assert_eq!(
+            b.check(Color::White, pt(&b, "A3"), true),
+            Err(IllegalMove::Suicide)
+        );
+        assert_eq!(
+            b.check(Color::White, pt(&b, "A3"), false),
+            Err(IllegalMove::Suicide)
+        );
     }
 
     #[test]
@@ -695,8 +757,13 @@ mod tests {
              . . . .",
         );
         // White A4 joins B4 and A3 into a chain with no liberty left.
-        assert_eq!(b.check(Color::White, pt(&b, "A4"), false), Err(IllegalMove::Suicide));
-        let lost = b.play(Color::White, Move::Play(pt(&b, "A4")), true).unwrap();
+        assert_eq!(
+            b.check(Color::White, pt(&b, "A4"), false),
+            Err(IllegalMove::Suicide)
+        );
+        let lost = b
+            .play(Color::White, Move::Play(pt(&b, "A4")), true)
+            .unwrap();
         assert_eq!(lost, 3);
         assert_eq!(b.prisoners(Color::Black), 3);
         assert_eq!(b.cell(pt(&b, "A4")), Cell::Empty);
@@ -713,14 +780,18 @@ mod tests {
              . . . . .",
         );
         // Black C4 captures B4: a ko.
-        let n = b.play(Color::Black, Move::Play(pt(&b, "C4")), false).unwrap();
+        let n = b
+            .play(Color::Black, Move::Play(pt(&b, "C4")), false)
+            .unwrap();
         assert_eq!(n, 1);
         assert_eq!(b.ko_point(Color::White), Some(pt(&b, "B4")));
         // Black is not restricted by the ko point.
         assert_eq!(b.ko_point(Color::Black), None);
-        b.play(Color::White, Move::Play(pt(&b, "E1")), false).unwrap();
+        b.play(Color::White, Move::Play(pt(&b, "E1")), false)
+            .unwrap();
         assert_eq!(b.ko_point(Color::White), None, "any move clears the ko");
-        b.play(Color::Black, Move::Play(pt(&b, "E2")), false).unwrap();
+        b.play(Color::Black, Move::Play(pt(&b, "E2")), false)
+            .unwrap();
         assert_eq!(b.play(Color::White, Move::Play(pt(&b, "B4")), false), Ok(1));
         b.check_invariants();
     }
@@ -752,7 +823,8 @@ mod tests {
         assert!(!b.in_atari(w));
         let b2 = {
             let mut b2 = b.clone();
-            b2.play(Color::Black, Move::Play(pt(&b, "A2")), false).unwrap();
+            b2.play(Color::Black, Move::Play(pt(&b, "A2")), false)
+                .unwrap();
             b2
         };
         assert!(b2.in_atari(w));

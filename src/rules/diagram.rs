@@ -12,7 +12,11 @@ use super::point::{BoardSize, COLUMNS, Point, parse_vertex};
 pub fn parse(text: &str) -> Board {
     let rows: Vec<Vec<char>> = text
         .lines()
-        .map(|l| l.split_whitespace().filter_map(|t| t.chars().next()).collect::<Vec<_>>())
+        .map(|l| {
+            l.split_whitespace()
+                .filter_map(|t| t.chars().next())
+                .collect::<Vec<_>>()
+        })
         .filter(|r| !r.is_empty())
         .collect();
     let n = rows.len();
@@ -43,7 +47,10 @@ pub fn vertex(size: BoardSize, text: &str) -> Option<Point> {
 pub fn render(board: &Board) -> String {
     let size = board.size();
     let n = size.get();
-    let letters: String = COLUMNS[..n].iter().map(|&c| format!(" {}", c as char)).collect();
+    let letters: String = COLUMNS[..n]
+        .iter()
+        .map(|&c| format!(" {}", c as char))
+        .collect();
     let mut out = format!("  {letters}\n");
     let last = match board.last_move() {
         Some((_, super::point::Move::Play(p))) => Some(p),
@@ -59,11 +66,21 @@ pub fn render(board: &Board) -> String {
                 _ if is_star_point(size, x, y) => '+',
                 _ => '.',
             };
-            let sep = if Some(p) == last { '(' } else if last.is_some_and(|l| size.point(x.wrapping_sub(1), y) == Some(l)) { ')' } else { ' ' };
+            let sep = if Some(p) == last {
+                '('
+            } else if last.is_some_and(|l| size.point(x.wrapping_sub(1), y) == Some(l)) {
+                ')'
+            } else {
+                ' '
+            };
             out.push(sep);
             out.push(ch);
         }
-        let close = if last.is_some_and(|l| size.point(n - 1, y) == Some(l)) { ')' } else { ' ' };
+        let close = if last.is_some_and(|l| size.point(n - 1, y) == Some(l)) {
+            ')'
+        } else {
+            ' '
+        };
         out.push(close);
         out.push_str(&format!("{}\n", y + 1));
     }
@@ -77,7 +94,11 @@ fn is_star_point(size: BoardSize, x: usize, y: usize) -> bool {
         return false;
     }
     let edge = if n >= 13 { 3 } else { 2 };
-    let lines = if n % 2 == 1 && n >= 9 { vec![edge, n / 2, n - 1 - edge] } else { vec![edge, n - 1 - edge] };
+    let lines = if n % 2 == 1 && n >= 9 {
+        vec![edge, n / 2, n - 1 - edge]
+    } else {
+        vec![edge, n - 1 - edge]
+    };
     lines.contains(&x) && lines.contains(&y)
 }
 

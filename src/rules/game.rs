@@ -128,8 +128,19 @@ impl Game {
 
     /// A game starting from a set-up position (handicap stones, SGF setup).
     /// `handicap` is the number of those stones that count as handicap.
-    pub fn from_position(board: Board, to_move: Color, rules: Rules, komi: f64, handicap: u32) -> Game {
-        let state = State { board, to_move, pass_stones: ByColor::default(), consecutive_passes: 0 };
+    pub fn from_position(
+        board: Board,
+        to_move: Color,
+        rules: Rules,
+        komi: f64,
+        handicap: u32,
+    ) -> Game {
+        let state = State {
+            board,
+            to_move,
+            pass_stones: ByColor::default(),
+            consecutive_passes: 0,
+        };
         let mut seen = HashMap::new();
         seen.insert(state.key(), 1);
         Game {
@@ -152,7 +163,9 @@ impl Game {
     }
 
     fn current(&self) -> &State {
-        self.states.last().expect("a game always has its initial state")
+        self.states
+            .last()
+            .expect("a game always has its initial state")
     }
 
     /// The current board.
@@ -232,7 +245,11 @@ impl Game {
         if mv != Move::Pass && self.repeats(&board, color.opponent()) {
             // Name the common case: retaking a single-stone ko at once.
             let simple = matches!(mv, Move::Play(p) if self.board().ko_point(color) == Some(p));
-            return Err(if simple { IllegalMove::Ko } else { IllegalMove::Superko });
+            return Err(if simple {
+                IllegalMove::Ko
+            } else {
+                IllegalMove::Superko
+            });
         }
         Ok(board)
     }
@@ -243,7 +260,10 @@ impl Game {
         // The hash narrows it down; the stones decide, so a hash collision
         // can never forbid a legal move.
         self.seen.contains_key(&key)
-            && self.states.iter().any(|s| s.to_move == to_move && s.key() == key && s.board.same_stones(board))
+            && self
+                .states
+                .iter()
+                .any(|s| s.to_move == to_move && s.key() == key && s.board.same_stones(board))
     }
 
     /// Checks a move without playing it.
@@ -274,7 +294,12 @@ impl Game {
         } else {
             0
         };
-        let state = State { board, to_move: color.opponent(), pass_stones, consecutive_passes };
+        let state = State {
+            board,
+            to_move: color.opponent(),
+            pass_stones,
+            consecutive_passes,
+        };
         *self.seen.entry(state.key()).or_insert(0) += 1;
         self.states.push(state);
         self.moves.push((color, mv));
@@ -290,7 +315,10 @@ impl Game {
         if self.moves.is_empty() {
             return Err(CannotUndo);
         }
-        let state = self.states.pop().expect("one state per move plus the initial one");
+        let state = self
+            .states
+            .pop()
+            .expect("one state per move plus the initial one");
         self.moves.pop();
         let key = state.key();
         if let Some(n) = self.seen.get_mut(&key) {
@@ -334,7 +362,13 @@ impl Game {
         let stones: Vec<(Color, Point)> = points.iter().map(|&p| (Color::Black, p)).collect();
         let board = Board::with_stones(self.size(), &stones).ok_or(HandicapError::BadPoints)?;
         let over = self.handicap_override;
-        *self = Game::from_position(board, Color::White, self.rules, self.komi, points.len() as u32);
+        *self = Game::from_position(
+            board,
+            Color::White,
+            self.rules,
+            self.komi,
+            points.len() as u32,
+        );
         self.handicap_override = over;
         Ok(())
     }
@@ -379,7 +413,10 @@ impl Game {
         let count = area_count(board);
         let (handicap, _) = self.handicap();
         let bonus = self.rules.handicap_bonus.points(handicap);
-        let prisoners = ByColor { black: self.board().prisoners(Color::Black), white: self.board().prisoners(Color::White) };
+        let prisoners = ByColor {
+            black: self.board().prisoners(Color::Black),
+            white: self.board().prisoners(Color::White),
+        };
         let pass_stones = self.pass_stones();
         ScoreReport {
             count,

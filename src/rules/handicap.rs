@@ -9,7 +9,7 @@ pub fn max_fixed(size: BoardSize) -> u32 {
     match n {
         0..=6 => 0,
         7 => 4,
-        _ if n % 2 == 0 => 4,
+        _ if n.is_multiple_of(2) => 4,
         _ => 9,
     }
 }
@@ -67,10 +67,12 @@ pub fn free_points(size: BoardSize, count: u32) -> Vec<Point> {
     let far = n.saturating_sub(2).max(1);
     let near = if n > 3 { 1 } else { 0 };
     for (x, y) in [(near, near), (far, far), (near, far), (far, near), (c, c)] {
-        if let Some(p) = size.point(x, y) {
-            if !pts.contains(&p) && (pts.len() as u32) < count && pts.len() + 1 < size.area() {
-                pts.push(p);
-            }
+        if let Some(p) = size.point(x, y)
+            && !pts.contains(&p)
+            && (pts.len() as u32) < count
+            && pts.len() + 1 < size.area()
+        {
+            pts.push(p);
         }
     }
     pts
@@ -83,7 +85,12 @@ mod tests {
 
     fn names(size: u32, count: u32) -> Option<String> {
         let s = BoardSize::new(size).unwrap();
-        fixed_points(s, count).map(|v| v.iter().map(|&p| vertex_name(s, p)).collect::<Vec<_>>().join(" "))
+        fixed_points(s, count).map(|v| {
+            v.iter()
+                .map(|&p| vertex_name(s, p))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
     }
 
     #[test]

@@ -131,7 +131,9 @@ pub fn move_name(size: BoardSize, mv: Move) -> String {
 pub fn parse_vertex(text: &str) -> Option<(usize, usize)> {
     let bytes = text.as_bytes();
     let (&letter, digits) = bytes.split_first()?;
-    let x = COLUMNS.iter().position(|&c| c == letter.to_ascii_uppercase())?;
+    let x = COLUMNS
+        .iter()
+        .position(|&c| c == letter.to_ascii_uppercase())?;
     if digits.is_empty() || digits.len() > 2 || !digits.iter().all(u8::is_ascii_digit) {
         return None;
     }
@@ -170,7 +172,9 @@ mod tests {
         assert_eq!(parse_vertex("d4"), Some((3, 3)));
         assert_eq!(parse_vertex("J1"), Some((8, 0)));
         assert_eq!(parse_vertex("Z25"), Some((24, 24)));
-        for bad in ["I5", "A0", "A26", "A", "4D", "", "A-1", "A+1", "AA1", "A007", "pass"] {
+        for bad in [
+            "I5", "A0", "A26", "A", "4D", "", "A-1", "A+1", "AA1", "A007", "pass",
+        ] {
             assert_eq!(parse_vertex(bad), None, "{bad}");
         }
     }

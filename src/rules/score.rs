@@ -112,7 +112,12 @@ pub fn area_score(count: &AreaCount, komi: f64, handicap_bonus: u32) -> Score {
 
 /// AGA territory result: territory plus prisoners plus pass stones (one
 /// handed to the opponent by each pass), komi to White, no handicap bonus.
-pub fn territory_score(count: &AreaCount, prisoners: ByColor<u32>, pass_stones: ByColor<u32>, komi: f64) -> Score {
+pub fn territory_score(
+    count: &AreaCount,
+    prisoners: ByColor<u32>,
+    pass_stones: ByColor<u32>,
+    komi: f64,
+) -> Score {
     let side = |c: Color| (count.territory[c] + prisoners[c] + pass_stones[c]) as f64;
     Score(side(Color::Black) - side(Color::White) - komi)
 }
@@ -164,7 +169,12 @@ mod tests {
              . X O .",
         );
         let c = area_count(&b);
-        let s = territory_score(&c, ByColor { black: 2, white: 0 }, ByColor { black: 0, white: 1 }, 0.5);
+        let s = territory_score(
+            &c,
+            ByColor { black: 2, white: 0 },
+            ByColor { black: 0, white: 1 },
+            0.5,
+        );
         // 4 + 2 + 0 - (4 + 0 + 1) - 0.5
         assert_eq!(s.0, 0.5);
     }

@@ -109,7 +109,10 @@ fn triple_ko_cycle_is_cut_by_superko() {
             .collect();
         let Some(&p) = captures.first() else { break };
         g.play(color, Move::Play(p)).unwrap();
-        assert!(seen.insert((g.board().hash(), g.to_move())), "a situation repeated");
+        assert!(
+            seen.insert((g.board().hash(), g.to_move())),
+            "a situation repeated"
+        );
         color = color.opponent();
     }
 }
@@ -147,7 +150,10 @@ fn suicide_depends_on_the_rules() {
          . . . .",
     );
     let mut aga = Game::from_position(b.clone(), Color::White, Rules::AGA, 0.5, 0);
-    assert_eq!(play(&mut aga, Color::White, "A4"), Err(IllegalMove::Suicide));
+    assert_eq!(
+        play(&mut aga, Color::White, "A4"),
+        Err(IllegalMove::Suicide)
+    );
     let mut nz = Game::from_position(b, Color::White, Rules::NEW_ZEALAND, 0.5, 0);
     assert_eq!(play(&mut nz, Color::White, "A4"), Ok(()));
     assert_eq!(nz.board().prisoners(Color::Black), 3);

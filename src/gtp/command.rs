@@ -1,0 +1,545 @@
+//! Parsing GTP input: line preprocessing, ids, and typed commands.
+//!
+//! Pure functions, no I/O and no game state: a line becomes a [`Request`]
+//! (id, name, arguments), and a request becomes a [`Command`] or a
+//! [`GtpError`] whose text is the GTP error message.
+
+use crate::rules::Color;
+use crate::rules::point::parse_vertex;
+use std::fmt;
+
+/// Every command hane answers, in the order `list_commands` prints them.
+pub const COMMANDS: &[&str] = &[
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "quit",
+    "boardsize",
+    "clear_board",
+    "komi",
+    "play",
+    "genmove",
+    "reg_genmove",
+    "undo",
+    "showboard",
+    "fixed_handicap",
+    "place_free_handicap",
+    "set_free_handicap",
+    "final_score",
+    "final_status_list",
+    "time_settings",
+    "time_left",
+    "kgs-time_settings",
+    "kgs-rules",
+    "kata-set-rules",
+    "cputime",
+    "is_legal",
+    "list_stones",
+    "captures",
+    "loadsgf",
+    "printsgf",
+    "gogui-interrupt",
+    "hane-handicap",
+    "hane-score",
+];
+
+/// A failure, with the text that goes after `?`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GtpError {
+    /// The command name is not one hane knows.
+    UnknownCommand,
+    /// Arguments missing or malformed.
+    Syntax,
+    /// The move is not legal (off board, occupied, suicide, ko, superko).
+    IllegalMove,
+    /// Nothing to undo.
+    CannotUndo,
+    /// Board size outside 2..=25.
+    UnacceptableSize,
+    /// Handicap count not allowed.
+    InvalidHandicap,
+    /// Handicap on a board that has stones or moves.
+    BoardNotEmpty,
+    /// Bad `set_free_handicap` list.
+    BadVertexList,
+    /// Any other failure, with its explanation.
+    Other(String),
+}
+
+impl fmt::Display for GtpError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            GtpError::UnknownCommand => "unknown command",
+            GtpError::Syntax => "syntax error",
+            GtpError::IllegalMove => "illegal move",
+            GtpError::CannotUndo => "cannot undo",
+            GtpError::UnacceptableSize => "unacceptable size",
+            GtpError::InvalidHandicap => "invalid handicap",
+            GtpError::BoardNotEmpty => "board not empty",
+            GtpError::BadVertexList => "bad vertex list",
+            GtpError::Other(s) => s,
+        })
+    }
+}
+
+impl std::error::Error for GtpError {}
+
+/// A vertex argument before it is checked against the board size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VertexArg {
+    /// `pass`.
+    Pass,
+    /// Column and row from the bottom-left corner (0-based).
+    At(usize, usize),
+}
+
+/// `final_status_list` statuses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Stones that stay on the board.
+    Alive,
+    /// Stones that would be removed before counting.
+    Dead,
+    /// Stones alive in seki.
+    Seki,
+}
+
+/// `loadsgf` stop point.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LoadUntil {
+    /// Play moves 1..n-1 (the position before move n).
+    MoveNumber(usize),
+    /// Stop before the first move at this vertex.
+    Vertex(usize, usize),
+}
+
+/// `kgs-time_settings` systems.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum KgsTime {
+    /// No time limit.
+    None,
+    /// Main time only.
+    Absolute(f64),
+    /// Main time, period length, periods.
+    ByoYomi(f64, f64, u32),
+    /// Main time, block length, stones per block.
+    Canadian(f64, f64, u32),
+}
+
+/// `hane-handicap` argument.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HandicapArg {
+    /// Report the count in use.
+    Show,
+    /// Use this count for scoring.
+    Set(u32),
+    /// Go back to counting placed stones or leading black moves.
+    Auto,
+}
+
+/// A parsed, typed GTP command.
+#[derive(Clone, Debug, PartialEq)]
+#[allow(missing_docs)]
+pub enum Command {
+    ProtocolVersion,
+    Name,
+    Version,
+    KnownCommand(String),
+    ListCommands,
+    Quit,
+    Boardsize(u32),
+    ClearBoard,
+    Komi(f64),
+    Play(Color, VertexArg),
+    Genmove(Color),
+    RegGenmove(Color),
+    Undo,
+    Showboard,
+    FixedHandicap(u32),
+    PlaceFreeHandicap(u32),
+    SetFreeHandicap(Vec<VertexArg>),
+    FinalScore,
+    FinalStatusList(Status),
+    TimeSettings(f64, f64, u32),
+    TimeLeft(Color, f64, u32),
+    KgsTimeSettings(KgsTime),
+    KgsRules(String),
+    KataSetRules(String),
+    Cputime,
+    IsLegal(Color, VertexArg),
+    ListStones(Color),
+    Captures(Color),
+    LoadSgf(String, Option<LoadUntil>),
+    PrintSgf(Option<String>),
+    GoguiInterrupt,
+    Handicap(HandicapArg),
+    Score,
+}
+
+/// One command line: optional numeric id, command name, arguments.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Request {
+    /// The id digits as sent, echoed in the answer.
+    pub id: Option<String>,
+    /// The command name.
+    pub name: String,
+    /// The arguments.
+    pub args: Vec<String>,
+}
+
+/// GTP input preprocessing (spec 2.2-2.5): drop control characters other
+/// than tab and newline, turn tabs into spaces, cut `#` comments, and
+/// return `None` for a line with nothing left. Invalid UTF-8 is replaced,
+/// so it can only fail later as an unknown command or a syntax error.
+pub fn preprocess(raw: &[u8]) -> Option<String> {
+    let text = String::from_utf8_lossy(raw);
+    let mut line = String::with_capacity(text.len());
+    for ch in text.chars() {
+        match ch {
+            '#' => break,
+            '\t' => line.push(' '),
+            c if c.is_control() => {}
+            c => line.push(c),
+        }
+    }
+    let trimmed = line.trim();
+    (!trimmed.is_empty()).then(|| trimmed.to_string())
+}
+
+/// Splits a preprocessed line into id, name and arguments.
+pub fn parse_request(line: &str) -> Request {
+    let mut words = line.split_whitespace().map(str::to_string);
+    let first = words.next().unwrap_or_default();
+    let (id, name) = if !first.is_empty() && first.bytes().all(|b| b.is_ascii_digit()) {
+        (Some(first), words.next().unwrap_or_default())
+    } else {
+        (None, first)
+    };
+    Request {
+        id,
+        name,
+        args: words.collect(),
+    }
+}
+
+fn one(args: &[String]) -> Result<&str, GtpError> {
+    match args {
+        [a] => Ok(a),
+        _ => Err(GtpError::Syntax),
+    }
+}
+
+/// A colour word: `b`, `black`, `w`, `white`, any case.
+pub fn parse_color(s: &str) -> Result<Color, GtpError> {
+    match s.to_ascii_lowercase().as_str() {
+        "b" | "black" => Ok(Color::Black),
+        "w" | "white" => Ok(Color::White),
+        _ => Err(GtpError::Syntax),
+    }
+}
+
+/// A vertex or `pass`, any case.
+pub fn parse_vertex_arg(s: &str) -> Result<VertexArg, GtpError> {
+    if s.eq_ignore_ascii_case("pass") {
+        return Ok(VertexArg::Pass);
+    }
+    parse_vertex(s)
+        .map(|(x, y)| VertexArg::At(x, y))
+        .ok_or(GtpError::Syntax)
+}
+
+/// A non-negative finite number of seconds (clamped to a sane maximum).
+fn parse_seconds(s: &str) -> Result<f64, GtpError> {
+    let v: f64 = s.parse().map_err(|_| GtpError::Syntax)?;
+    if !v.is_finite() || v < 0.0 {
+        return Err(GtpError::Syntax);
+    }
+    Ok(v.min(crate::clock::MAX_SECONDS))
+}
+
+/// A non-negative integer count (stones, periods).
+fn parse_count(s: &str) -> Result<u32, GtpError> {
+    if !s.bytes().all(|b| b.is_ascii_digit()) || s.is_empty() {
+        return Err(GtpError::Syntax);
+    }
+    // Absurdly large counts are clamped rather than refused.
+    Ok(s.parse::<u64>()
+        .map_or(u32::MAX, |v| v.min(u32::MAX as u64) as u32))
+}
+
+/// An integer that may be out of range: `Ok(None)` when it is an integer
+/// too large for u32 or negative, `Err` when it is not an integer at all.
+fn parse_int_in(s: &str) -> Result<Option<u32>, GtpError> {
+    let digits = s.strip_prefix(['-', '+']).unwrap_or(s);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(GtpError::Syntax);
+    }
+    if s.starts_with('-') {
+        return Ok(None);
+    }
+    Ok(digits.parse::<u32>().ok())
+}
+
+fn color_and_vertex(args: &[String]) -> Result<(Color, VertexArg), GtpError> {
+    match args {
+        [c, v] => Ok((parse_color(c)?, parse_vertex_arg(v)?)),
+        _ => Err(GtpError::Syntax),
+    }
+}
+
+/// Turns a request into a typed command.
+///
+/// # Errors
+/// `unknown command` for a name hane does not implement, otherwise the
+/// argument error the GTP spec names.
+pub fn parse_command(req: &Request) -> Result<Command, GtpError> {
+    let a = req.args.as_slice();
+    let none = |c: Command| {
+        if a.is_empty() {
+            Ok(c)
+        } else {
+            Err(GtpError::Syntax)
+        }
+    };
+    match req.name.as_str() {
+        "protocol_version" => none(Command::ProtocolVersion),
+        "name" => none(Command::Name),
+        "version" => none(Command::Version),
+        "known_command" => Ok(Command::KnownCommand(one(a)?.to_string())),
+        "list_commands" => none(Command::ListCommands),
+        "quit" => Ok(Command::Quit),
+        "boardsize" => match parse_int_in(one(a)?)? {
+            Some(n) => Ok(Command::Boardsize(n)),
+            None => Err(GtpError::UnacceptableSize),
+        },
+        "clear_board" => none(Command::ClearBoard),
+        "komi" => {
+            let k: f64 = one(a)?.parse().map_err(|_| GtpError::Syntax)?;
+            if k.is_finite() {
+                Ok(Command::Komi(k))
+            } else {
+                Err(GtpError::Syntax)
+            }
+        }
+        "play" => color_and_vertex(a).map(|(c, v)| Command::Play(c, v)),
+        "genmove" => Ok(Command::Genmove(parse_color(one(a)?)?)),
+        "reg_genmove" => Ok(Command::RegGenmove(parse_color(one(a)?)?)),
+        "undo" => none(Command::Undo),
+        "showboard" => none(Command::Showboard),
+        "fixed_handicap" | "place_free_handicap" => {
+            let n = parse_int_in(one(a)?)?.ok_or(GtpError::InvalidHandicap)?;
+            Ok(if req.name == "fixed_handicap" {
+                Command::FixedHandicap(n)
+            } else {
+                Command::PlaceFreeHandicap(n)
+            })
+        }
+        "set_free_handicap" => a
+            .iter()
+            .map(|v| match parse_vertex_arg(v) {
+                Ok(VertexArg::Pass) | Err(_) => Err(GtpError::BadVertexList),
+                Ok(at) => Ok(at),
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map(Command::SetFreeHandicap),
+        "final_score" => none(Command::FinalScore),
+        "final_status_list" => match one(a)?.to_ascii_lowercase().as_str() {
+            "alive" => Ok(Command::FinalStatusList(Status::Alive)),
+            "dead" => Ok(Command::FinalStatusList(Status::Dead)),
+            "seki" => Ok(Command::FinalStatusList(Status::Seki)),
+            _ => Err(GtpError::Syntax),
+        },
+        "time_settings" => match a {
+            [m, b, s] => Ok(Command::TimeSettings(
+                parse_seconds(m)?,
+                parse_seconds(b)?,
+                parse_count(s)?,
+            )),
+            _ => Err(GtpError::Syntax),
+        },
+        "time_left" => match a {
+            [c, t, s] => Ok(Command::TimeLeft(
+                parse_color(c)?,
+                parse_seconds(t)?,
+                parse_count(s)?,
+            )),
+            _ => Err(GtpError::Syntax),
+        },
+        "kgs-time_settings" => parse_kgs_time(a).map(Command::KgsTimeSettings),
+        "kgs-rules" => Ok(Command::KgsRules(one(a)?.to_string())),
+        "kata-set-rules" => Ok(Command::KataSetRules(one(a)?.to_string())),
+        "cputime" => none(Command::Cputime),
+        "is_legal" => color_and_vertex(a).map(|(c, v)| Command::IsLegal(c, v)),
+        "list_stones" => Ok(Command::ListStones(parse_color(one(a)?)?)),
+        "captures" => Ok(Command::Captures(parse_color(one(a)?)?)),
+        "loadsgf" => match a {
+            [file] => Ok(Command::LoadSgf(file.clone(), None)),
+            [file, at] => {
+                let until = if at.bytes().all(|b| b.is_ascii_digit()) {
+                    LoadUntil::MoveNumber(at.parse().unwrap_or(usize::MAX))
+                } else {
+                    match parse_vertex_arg(at)? {
+                        VertexArg::At(x, y) => LoadUntil::Vertex(x, y),
+                        VertexArg::Pass => return Err(GtpError::Syntax),
+                    }
+                };
+                Ok(Command::LoadSgf(file.clone(), Some(until)))
+            }
+            _ => Err(GtpError::Syntax),
+        },
+        "printsgf" => match a {
+            [] => Ok(Command::PrintSgf(None)),
+            [file] => Ok(Command::PrintSgf(Some(file.clone()))),
+            _ => Err(GtpError::Syntax),
+        },
+        "gogui-interrupt" => none(Command::GoguiInterrupt),
+        "hane-handicap" => match a {
+            [] => Ok(Command::Handicap(HandicapArg::Show)),
+            [x] if x.eq_ignore_ascii_case("auto") => Ok(Command::Handicap(HandicapArg::Auto)),
+            [x] => parse_int_in(x)?
+                .map(|n| Command::Handicap(HandicapArg::Set(n)))
+                .ok_or(GtpError::InvalidHandicap),
+            _ => Err(GtpError::Syntax),
+        },
+        "hane-score" => none(Command::Score),
+        _ => Err(GtpError::UnknownCommand),
+    }
+}
+
+fn parse_kgs_time(a: &[String]) -> Result<KgsTime, GtpError> {
+    let (kind, rest) = a.split_first().ok_or(GtpError::Syntax)?;
+    match (kind.to_ascii_lowercase().as_str(), rest) {
+        ("none", []) => Ok(KgsTime::None),
+        ("absolute", [m]) => Ok(KgsTime::Absolute(parse_seconds(m)?)),
+        ("byoyomi", [m, p, n]) => Ok(KgsTime::ByoYomi(
+            parse_seconds(m)?,
+            parse_seconds(p)?,
+            parse_count(n)?,
+        )),
+        ("canadian", [m, p, n]) => Ok(KgsTime::Canadian(
+            parse_seconds(m)?,
+            parse_seconds(p)?,
+            parse_count(n)?,
+        )),
+        _ => Err(GtpError::Syntax),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cmd(line: &str) -> Result<Command, GtpError> {
+        parse_command(&parse_request(
+            &preprocess(line.as_bytes()).expect("non-empty line"),
+        ))
+    }
+
+    #[test]
+    fn preprocessing_drops_comments_controls_and_blank_lines() {
+        assert_eq!(preprocess(b"  # just a comment"), None);
+        assert_eq!(preprocess(b"   \t  "), None);
+        assert_eq!(
+            preprocess(b"\x01play\tb d4\r # why"),
+            Some("play b d4".into())
+        );
+        // CR is a control character like any other: dropped, not a space.
+        assert_eq!(preprocess(b"play b\rd4"), Some("play bd4".into()));
+        assert_eq!(preprocess(b"name\x00"), Some("name".into()));
+        assert!(preprocess(b"\xff\xfe name").is_some());
+    }
+
+    #[test]
+    fn ids_are_kept_as_sent() {
+        let r = parse_request("12 genmove b");
+        assert_eq!(r.id.as_deref(), Some("12"));
+        assert_eq!(r.name, "genmove");
+        assert_eq!(parse_request("genmove b").id, None);
+        assert_eq!(
+            parse_request("99999999999999999999999 name").id.as_deref(),
+            Some("99999999999999999999999")
+        );
+    }
+
+    #[test]
+    fn colours_and_vertices_in_any_case() {
+        assert_eq!(
+            cmd("play B D4"),
+            Ok(Command::Play(Color::Black, VertexArg::At(3, 3)))
+        );
+        assert_eq!(
+            cmd("play white pass"),
+            Ok(Command::Play(Color::White, VertexArg::Pass))
+        );
+        assert_eq!(
+            cmd("play W PASS"),
+            Ok(Command::Play(Color::White, VertexArg::Pass))
+        );
+        assert_eq!(cmd("play x d4"), Err(GtpError::Syntax));
+        assert_eq!(cmd("play b i4"), Err(GtpError::Syntax));
+        assert_eq!(cmd("play b"), Err(GtpError::Syntax));
+        assert_eq!(cmd("genmove"), Err(GtpError::Syntax));
+    }
+
+    #[test]
+    fn numbers_are_checked() {
+        assert_eq!(cmd("boardsize 19"), Ok(Command::Boardsize(19)));
+        assert_eq!(
+            cmd("boardsize 99999999999999999999"),
+            Err(GtpError::UnacceptableSize)
+        );
+        assert_eq!(cmd("boardsize -3"), Err(GtpError::UnacceptableSize));
+        assert_eq!(cmd("boardsize abc"), Err(GtpError::Syntax));
+        assert_eq!(cmd("komi -3.5"), Ok(Command::Komi(-3.5)));
+        assert_eq!(cmd("komi 7"), Ok(Command::Komi(7.0)));
+        for bad in ["komi nan", "komi inf", "komi 1e400", "komi", "komi 1 2"] {
+            assert_eq!(cmd(bad), Err(GtpError::Syntax), "{bad}");
+        }
+        assert_eq!(cmd("time_left b -5 0"), Err(GtpError::Syntax));
+        assert_eq!(
+            cmd("time_left b 1e300 0"),
+            Ok(Command::TimeLeft(
+                Color::Black,
+                crate::clock::MAX_SECONDS,
+                0
+            ))
+        );
+        assert_eq!(
+            cmd("kgs-time_settings canadian 0 10 5"),
+            Ok(Command::KgsTimeSettings(KgsTime::Canadian(0.0, 10.0, 5)))
+        );
+        assert_eq!(cmd("kgs-time_settings byoyomi 1"), Err(GtpError::Syntax));
+    }
+
+    #[test]
+    fn unknown_names_and_list_consistency() {
+        assert_eq!(cmd("frobnicate"), Err(GtpError::UnknownCommand));
+        // Every listed command parses as something other than "unknown".
+        for name in COMMANDS {
+            let r = Request {
+                id: None,
+                name: name.to_string(),
+                args: vec![],
+            };
+            assert_ne!(parse_command(&r), Err(GtpError::UnknownCommand), "{name}");
+        }
+    }
+
+    #[test]
+    fn free_handicap_lists_refuse_pass_and_garbage() {
+        assert_eq!(
+            cmd("set_free_handicap D4 pass"),
+            Err(GtpError::BadVertexList)
+        );
+        assert_eq!(
+            cmd("set_free_handicap D4 Q99"),
+            Err(GtpError::BadVertexList)
+        );
+        assert_eq!(
+            cmd("fixed_handicap 99999999999"),
+            Err(GtpError::InvalidHandicap)
+        );
+    }
+}

@@ -1,0 +1,362 @@
+//! The GTP session: owns the game, the player and the clock, and gives
+//! each command its meaning. One short arm per command, calling into the
+//! rules core, the player or the SGF module. Every arm validates first and
+//! mutates last, so a command that fails changes nothing.
+
+use super::command::{
+    COMMANDS, Command, GtpError, HandicapArg, KgsTime, LoadUntil, Status, VertexArg,
+};
+use crate::clock::{Clock, TimeControl};
+use crate::config::Config;
+use crate::player::{Decision, MoveContext, Player};
+use crate::rules::point::{move_name, vertex_name};
+use crate::rules::{
+    BoardSize, Color, Game, HandicapError, HandicapSource, Move, Point, Rules, handicap,
+};
+use crate::sgf;
+use crate::stop::StopCheck;
+use log::{error, info, warn};
+use std::io::Read;
+
+/// Largest SGF file `loadsgf` reads.
+const MAX_SGF_BYTES: u64 = 16 << 20;
+
+/// The engine's state between commands.
+pub struct Session {
+    game: Game,
+    player: Box<dyn Player>,
+    clock: Clock,
+}
+
+impl Session {
+    /// A new session: empty board of the configured size, rules and komi.
+    pub fn new(config: &Config, player: Box<dyn Player>) -> Session {
+        let size = BoardSize::new(config.size).unwrap_or(BoardSize::NINETEEN);
+        Session {
+            game: Game::new(size, config.rules, config.komi),
+            player,
+            clock: Clock::default(),
+        }
+    }
+
+    /// The current game (read-only).
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The current clock.
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    fn to_move_arg(&self, v: VertexArg) -> Result<Move, GtpError> {
+        match v {
+            VertexArg::Pass => Ok(Move::Pass),
+            VertexArg::At(x, y) => self
+                .game
+                .size()
+                .point(x, y)
+                .map(Move::Play)
+                .ok_or(GtpError::IllegalMove),
+        }
+    }
+
+    fn vertices(&self, pts: impl Iterator<Item = Point>) -> String {
+        let size = self.game.size();
+        pts.map(|p| vertex_name(size, p))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// Executes one command and returns the answer text.
+    ///
+    /// # Errors
+    /// The GTP failure; the session is then unchanged.
+    pub fn execute(&mut self, cmd: Command, stop: StopCheck<'_>) -> Result<String, GtpError> {
+        let ok = |s: &str| Ok(s.to_string());
+        match cmd {
+            Command::ProtocolVersion => ok("2"),
+            Command::Name => ok("hane"),
+            Command::Version => ok(env!("CARGO_PKG_VERSION")),
+            Command::KnownCommand(name) => ok(if COMMANDS.contains(&name.as_str()) {
+                "true"
+            } else {
+                "false"
+            }),
+            Command::ListCommands => Ok(COMMANDS.join("\n")),
+            Command::Quit => ok(""),
+            Command::Boardsize(n) => {
+                let size = BoardSize::new(n).ok_or(GtpError::UnacceptableSize)?;
+                self.game = Game::new(size, self.game.rules(), self.game.komi());
+                self.player.reset();
+                ok("")
+            }
+            Command::ClearBoard => {
+                self.game.clear();
+                self.player.reset();
+                ok("")
+            }
+            Command::Komi(k) => {
+                self.game.set_komi(k);
+                ok("")
+            }
+            Command::Play(c, v) => {
+                let mv = self.to_move_arg(v)?;
+                self.game.play(c, mv).map_err(|e| {
+                    warn!("play {} {}: {e}", c, move_name(self.game.size(), mv));
+                    GtpError::IllegalMove
+                })?;
+                ok("")
+            }
+            Command::Genmove(c) => self.genmove(c, stop, true),
+            Command::RegGenmove(c) => self.genmove(c, stop, false),
+            Command::Undo => {
+                self.game.undo().map_err(|_| GtpError::CannotUndo)?;
+                ok("")
+            }
+            Command::Showboard => Ok(self.showboard()),
+            Command::FixedHandicap(n) => {
+                let pts =
+                    handicap::fixed_points(self.game.size(), n).ok_or(GtpError::InvalidHandicap)?;
+                self.place_handicap(&pts)
+            }
+            Command::PlaceFreeHandicap(n) => {
+                if n < 2 || n as usize >= self.game.size().area() {
+                    return Err(GtpError::InvalidHandicap);
+                }
+                let pts = handicap::free_points(self.game.size(), n);
+                self.place_handicap(&pts)
+            }
+            Command::SetFreeHandicap(list) => {
+                let size = self.game.size();
+                let pts = list
+                    .iter()
+                    .map(|v| match v {
+                        VertexArg::At(x, y) => size.point(*x, *y).ok_or(GtpError::BadVertexList),
+                        VertexArg::Pass => Err(GtpError::BadVertexList),
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                self.place_handicap(&pts).map(|_| String::new())
+            }
+            Command::FinalScore => {
+                if !self.game.is_over() {
+                    info!(
+                        "final_score: the game has not ended with two passes; counting the board as it stands"
+                    );
+                }
+                Ok(self.game.score().area.to_string())
+            }
+            Command::FinalStatusList(status) => Ok(match status {
+                // Every stone counts as alive until dead-stone recognition lands.
+                Status::Alive => {
+                    let board = self.game.board();
+                    self.vertices(board.stones(Color::Black).chain(board.stones(Color::White)))
+                }
+                Status::Dead | Status::Seki => String::new(),
+            }),
+            Command::TimeSettings(main, period, stones) => {
+                self.clock = Clock::from_gtp(main, period, stones);
+                ok("")
+            }
+            Command::TimeLeft(c, seconds, stones) => {
+                self.clock.set_left(c, seconds, stones);
+                ok("")
+            }
+            Command::KgsTimeSettings(t) => {
+                self.clock = Clock::new(match t {
+                    KgsTime::None => TimeControl::Unlimited,
+                    KgsTime::Absolute(main) => TimeControl::Absolute { main },
+                    KgsTime::ByoYomi(main, period, periods) => TimeControl::ByoYomi {
+                        main,
+                        period,
+                        periods,
+                    },
+                    KgsTime::Canadian(main, period, stones) => TimeControl::Canadian {
+                        main,
+                        period,
+                        stones,
+                    },
+                });
+                ok("")
+            }
+            Command::KgsRules(name) | Command::KataSetRules(name) => {
+                let rules: Rules =
+                    name.parse()
+                        .map_err(|e: crate::rules::ruleset::UnknownRules| {
+                            GtpError::Other(e.to_string())
+                        })?;
+                self.game.set_rules(rules);
+                ok("")
+            }
+            Command::Cputime => Ok(format!("{:.3}", cpu_seconds())),
+            Command::IsLegal(c, v) => {
+                let legal = self
+                    .to_move_arg(v)
+                    .is_ok_and(|mv| self.game.is_legal(c, mv));
+                ok(if legal { "1" } else { "0" })
+            }
+            Command::ListStones(c) => Ok(self.vertices(self.game.board().stones(c))),
+            Command::Captures(c) => Ok(self.game.board().prisoners(c).to_string()),
+            Command::LoadSgf(path, until) => self.loadsgf(&path, until),
+            Command::PrintSgf(path) => {
+                let text = sgf::write(&self.game, None);
+                match path {
+                    None => Ok(text),
+                    Some(p) => std::fs::write(&p, text + "\n")
+                        .map(|_| String::new())
+                        .map_err(|e| GtpError::Other(format!("cannot write {p}: {e}"))),
+                }
+            }
+            Command::GoguiInterrupt => ok(""),
+            Command::Handicap(arg) => {
+                match arg {
+                    HandicapArg::Show => {}
+                    HandicapArg::Set(n) => self.game.set_handicap_override(Some(n)),
+                    HandicapArg::Auto => self.game.set_handicap_override(None),
+                }
+                let (n, source) = self.game.handicap();
+                let from = match source {
+                    HandicapSource::Placed => "placed",
+                    HandicapSource::LeadingBlackMoves => "leading black moves",
+                    HandicapSource::Override => "set",
+                    HandicapSource::None => "none",
+                };
+                Ok(format!("{n} ({from})"))
+            }
+            Command::Score => Ok(self.score_breakdown()),
+        }
+    }
+
+    fn genmove(
+        &mut self,
+        color: Color,
+        stop: StopCheck<'_>,
+        play: bool,
+    ) -> Result<String, GtpError> {
+        let ctx = MoveContext {
+            clock: &self.clock,
+            stop,
+        };
+        let decision = self.player.genmove(&self.game, color, &ctx);
+        let size = self.game.size();
+        match decision {
+            Decision::Resign => Ok("resign".to_string()),
+            Decision::Play(mv) if !play => Ok(move_name(size, mv)),
+            Decision::Play(mv) => match self.game.play(color, mv) {
+                Ok(()) => Ok(move_name(size, mv)),
+                Err(e) => {
+                    // A bug in the player, never the controller's fault:
+                    // keep the game legal and say so loudly.
+                    error!(
+                        "player proposed illegal {} {}: {e}; passing",
+                        color,
+                        move_name(size, mv)
+                    );
+                    self.game
+                        .play(color, Move::Pass)
+                        .expect("a pass is always legal");
+                    Ok("pass".to_string())
+                }
+            },
+        }
+    }
+
+    fn place_handicap(&mut self, pts: &[Point]) -> Result<String, GtpError> {
+        self.game.place_handicap(pts).map_err(|e| match e {
+            HandicapError::BoardNotEmpty => GtpError::BoardNotEmpty,
+            HandicapError::InvalidCount => GtpError::InvalidHandicap,
+            HandicapError::BadPoints => GtpError::BadVertexList,
+        })?;
+        self.player.reset();
+        Ok(self.vertices(pts.iter().copied()))
+    }
+
+    fn loadsgf(&mut self, path: &str, until: Option<LoadUntil>) -> Result<String, GtpError> {
+        let fail = |msg: String| GtpError::Other(msg);
+        let file =
+            std::fs::File::open(path).map_err(|e| fail(format!("cannot open {path}: {e}")))?;
+        if file.metadata().is_ok_and(|m| m.is_dir()) {
+            return Err(fail(format!("cannot read {path}: is a directory")));
+        }
+        let mut bytes = Vec::new();
+        file.take(MAX_SGF_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| fail(format!("cannot read {path}: {e}")))?;
+        if bytes.len() as u64 > MAX_SGF_BYTES {
+            return Err(fail(format!("{path} is larger than {MAX_SGF_BYTES} bytes")));
+        }
+        let text = String::from_utf8_lossy(&bytes);
+        let stop = match until {
+            None => sgf::Stop::End,
+            Some(LoadUntil::MoveNumber(n)) => sgf::Stop::BeforeMove(n),
+            Some(LoadUntil::Vertex(x, y)) => sgf::Stop::BeforePoint(x, y),
+        };
+        let game = sgf::load(&text, self.game.rules(), self.game.komi(), stop)
+            .map_err(|e| fail(e.to_string()))?;
+        self.game = game;
+        self.player.reset();
+        Ok(self.game.to_move().name().to_string())
+    }
+
+    fn showboard(&self) -> String {
+        let b = self.game.board();
+        let mut out = String::from("\n");
+        out.push_str(&crate::rules::diagram::render(b));
+        out.push_str(&format!(
+            "\nBlack (X) has captured {} stones\nWhite (O) has captured {} stones\n{} to move, rules {}, komi {}",
+            b.prisoners(Color::Black),
+            b.prisoners(Color::White),
+            self.game.to_move(),
+            self.game.rules(),
+            self.game.komi()
+        ));
+        out
+    }
+
+    fn score_breakdown(&self) -> String {
+        let s = self.game.score();
+        let c = &s.count;
+        let bonus_rule = match self.game.rules().handicap_bonus {
+            crate::rules::ruleset::HandicapBonus::Zero => "none under these rules",
+            crate::rules::ruleset::HandicapBonus::PerStoneAfterFirst => {
+                "handicap-1 to White (AGA rule 4)"
+            }
+        };
+        let agree = if s.area == s.territory {
+            "the counts agree"
+        } else {
+            "the counts differ (equal move counts with White last make them agree under AGA)"
+        };
+        format!(
+            "area {}\nterritory {}\nblack stones {} territory {} prisoners {} pass_stones {}\nwhite stones {} territory {} prisoners {} pass_stones {}\ndame {}\nkomi {}\nhandicap {} bonus {} ({bonus_rule})\ndead stones: none (every stone counts as alive)\n{agree}",
+            s.area,
+            s.territory,
+            c.stones.black,
+            c.territory.black,
+            s.prisoners.black,
+            s.pass_stones.black,
+            c.stones.white,
+            c.territory.white,
+            s.prisoners.white,
+            s.pass_stones.white,
+            c.dame,
+            s.komi,
+            s.handicap,
+            s.handicap_bonus,
+        )
+    }
+}
+
+/// CPU seconds used by the whole process (all threads).
+fn cpu_seconds() -> f64 {
+    #[cfg(unix)]
+    {
+        // SAFETY: getrusage only writes into the struct we pass.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) } == 0 {
+            let tv = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+            return tv(usage.ru_utime) + tv(usage.ru_stime);
+        }
+    }
+    0.0
+}

@@ -1,0 +1,292 @@
+//! SGF files: loading a game (through the `sgf-parse` crate) and writing
+//! one. GTP-free: the session turns file names into text and back.
+
+use crate::rules::{Board, BoardSize, Color, Game, Move, Point, Rules};
+use sgf_parse::go::{self, Prop};
+use std::fmt;
+
+/// Where to stop replaying the main line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// Replay everything.
+    End,
+    /// Stop before move `n` (1-based): moves 1..n-1 are played.
+    BeforeMove(usize),
+    /// Stop before the first move on this point.
+    BeforePoint(usize, usize),
+}
+
+/// Why an SGF could not be loaded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SgfError(pub String);
+
+impl fmt::Display for SgfError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SgfError {}
+
+fn err<T>(msg: impl Into<String>) -> Result<T, SgfError> {
+    Err(SgfError(msg.into()))
+}
+
+/// Rules named by an SGF `RU` value: AGA and New Zealand only.
+fn rules_from_sgf(text: &str) -> Result<Rules, SgfError> {
+    let key: String = text
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .collect::<String>()
+        .to_ascii_lowercase();
+    match key.as_str() {
+        "aga" => Ok(Rules::AGA),
+        "nz" | "newzealand" => Ok(Rules::NEW_ZEALAND),
+        _ => err(format!(
+            "unsupported rules RU[{text}]: hane plays AGA or New Zealand rules"
+        )),
+    }
+}
+
+fn to_point(size: BoardSize, p: &go::Point) -> Option<Point> {
+    let n = size.get();
+    let (x, y) = (p.x as usize, p.y as usize);
+    if x >= n || y >= n {
+        return None;
+    }
+    size.point(x, n - 1 - y)
+}
+
+fn to_move(size: BoardSize, m: &go::Move) -> Result<Move, SgfError> {
+    match m {
+        go::Move::Pass => Ok(Move::Pass),
+        // "tt" is the old FF[3] pass on boards up to 19x19.
+        go::Move::Move(p) if p.x == 19 && p.y == 19 && size.get() <= 19 => Ok(Move::Pass),
+        go::Move::Move(p) => to_point(size, p)
+            .map(Move::Play)
+            .ok_or_else(|| SgfError("move off the board".into())),
+    }
+}
+
+/// Builds a game from SGF text: size, komi, rules, handicap and setup
+/// stones from the root, then the main line's moves up to `stop`.
+/// `rules` and `komi` are used when the file does not say.
+///
+/// # Errors
+/// Unparseable text, unsupported size or rules, setup stones after the
+/// root, or an illegal move.
+pub fn load(text: &str, rules: Rules, komi: f64, stop: Stop) -> Result<Game, SgfError> {
+    let trees = go::parse(text).map_err(|e| SgfError(format!("cannot parse SGF: {e}")))?;
+    let Some(root) = trees.first() else {
+        return err("empty SGF");
+    };
+    let mut size = BoardSize::NINETEEN;
+    let mut rules = rules;
+    let mut komi = komi;
+    let mut handicap = 0;
+    let mut first = None;
+    for prop in root.properties() {
+        match prop {
+            Prop::SZ((w, h)) if w == h => {
+                size = BoardSize::new(*w as u32)
+                    .ok_or_else(|| SgfError(format!("unsupported board size {w}")))?;
+            }
+            Prop::SZ(_) => return err("rectangular boards are not supported"),
+            Prop::KM(k) if k.is_finite() => komi = *k,
+            Prop::HA(n) => handicap = (*n).clamp(0, 400) as u32,
+            Prop::RU(t) => rules = rules_from_sgf(&t.text)?,
+            Prop::PL(c) => first = Some(sgf_color(c)),
+            Prop::Invalid(id, _)
+                if matches!(id.as_str(), "SZ" | "KM" | "HA" | "AB" | "AW" | "B" | "W") =>
+            {
+                return err(format!("invalid {id} property"));
+            }
+            _ => {}
+        }
+    }
+    let mut stones: Vec<(Color, Point)> = Vec::new();
+    for prop in root.properties() {
+        let (color, pts) = match prop {
+            Prop::AB(pts) => (Color::Black, pts),
+            Prop::AW(pts) => (Color::White, pts),
+            _ => continue,
+        };
+        for p in pts {
+            let pt =
+                to_point(size, p).ok_or_else(|| SgfError("setup stone off the board".into()))?;
+            stones.retain(|&(_, q)| q != pt);
+            stones.push((color, pt));
+        }
+    }
+    let board = Board::with_stones(size, &stones)
+        .ok_or_else(|| SgfError("setup stones without liberties".into()))?;
+    let only_black = stones.iter().all(|&(c, _)| c == Color::Black);
+    let placed = if only_black && handicap >= 2 {
+        stones.len() as u32
+    } else {
+        0
+    };
+    let start = first.unwrap_or(if placed > 0 {
+        Color::White
+    } else {
+        Color::Black
+    });
+    let mut game = Game::from_position(board, start, rules, komi, placed);
+
+    let mut number = 0;
+    for (i, node) in root.main_variation().enumerate() {
+        if i > 0
+            && node
+                .properties()
+                .any(|p| matches!(p, Prop::AB(_) | Prop::AW(_) | Prop::AE(_)))
+        {
+            return err("setup stones after the first node are not supported");
+        }
+        let Some(prop) = node.get_move() else {
+            continue;
+        };
+        let (color, m) = match prop {
+            Prop::B(m) => (Color::Black, to_move(size, m)?),
+            Prop::W(m) => (Color::White, to_move(size, m)?),
+            _ => continue,
+        };
+        number += 1;
+        match stop {
+            Stop::BeforeMove(n) if number >= n => break,
+            Stop::BeforePoint(x, y) if m != Move::Pass && size.point(x, y) == m_point(m) => break,
+            _ => {}
+        }
+        game.play(color, m)
+            .map_err(|e| SgfError(format!("move {number} is illegal: {e}")))?;
+    }
+    Ok(game)
+}
+
+fn m_point(m: Move) -> Option<Point> {
+    match m {
+        Move::Play(p) => Some(p),
+        Move::Pass => None,
+    }
+}
+
+fn sgf_color(c: &sgf_parse::Color) -> Color {
+    match c {
+        sgf_parse::Color::Black => Color::Black,
+        sgf_parse::Color::White => Color::White,
+    }
+}
+
+fn sgf_point(size: BoardSize, p: Point) -> String {
+    let (x, y) = size.coords(p);
+    let letter = |i: usize| (b'a' + i as u8) as char;
+    format!("{}{}", letter(x), letter(size.get() - 1 - y))
+}
+
+/// The game as SGF text on one line: root with size, komi, rules,
+/// handicap and setup stones, then the moves. `result` goes into `RE`.
+pub fn write(game: &Game, result: Option<&str>) -> String {
+    let size = game.size();
+    let rules = if game.rules() == Rules::NEW_ZEALAND {
+        "NZ"
+    } else {
+        "AGA"
+    };
+    let mut out = format!(
+        "(;FF[4]GM[1]CA[UTF-8]AP[hane:{}]SZ[{}]KM[{}]RU[{}]",
+        env!("CARGO_PKG_VERSION"),
+        size,
+        game.komi(),
+        rules
+    );
+    let (handicap, _) = game.handicap();
+    if handicap > 0 {
+        out.push_str(&format!("HA[{handicap}]"));
+    }
+    if let Some(r) = result {
+        out.push_str(&format!("RE[{r}]"));
+    }
+    for (c, tag) in [(Color::Black, "AB"), (Color::White, "AW")] {
+        let pts: Vec<Point> = game.initial_board().stones(c).collect();
+        if !pts.is_empty() {
+            out.push_str(tag);
+            for p in pts {
+                out.push_str(&format!("[{}]", sgf_point(size, p)));
+            }
+        }
+    }
+    if game.initial_to_move() == Color::White {
+        out.push_str("PL[W]");
+    }
+    for &(c, m) in game.moves() {
+        let tag = if c == Color::Black { "B" } else { "W" };
+        let v = match m {
+            Move::Play(p) => sgf_point(size, p),
+            Move::Pass => String::new(),
+        };
+        out.push_str(&format!(";{tag}[{v}]"));
+    }
+    out.push(')');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::diagram::vertex;
+
+    #[test]
+    fn a_written_game_loads_back_identically() {
+        let mut g = Game::new(BoardSize::new(9).unwrap(), Rules::NEW_ZEALAND, 6.5);
+        for (c, v) in [
+            (Color::Black, "E5"),
+            (Color::White, "C3"),
+            (Color::Black, "pass"),
+            (Color::White, "J9"),
+        ] {
+            let m = if v == "pass" {
+                Move::Pass
+            } else {
+                Move::Play(vertex(g.size(), v).unwrap())
+            };
+            g.play(c, m).unwrap();
+        }
+        let text = write(&g, None);
+        let back = load(&text, Rules::AGA, 0.0, Stop::End).unwrap();
+        assert_eq!(back.rules(), Rules::NEW_ZEALAND);
+        assert_eq!(back.komi(), 6.5);
+        assert_eq!(back.moves(), g.moves());
+        assert!(back.board().same_stones(g.board()));
+    }
+
+    #[test]
+    fn handicap_setup_and_stop_points() {
+        let text = "(;GM[1]SZ[9]HA[2]KM[0.5]AB[cc][gg];W[ee];B[ce];W[ec])";
+        let g = load(text, Rules::AGA, 7.5, Stop::End).unwrap();
+        assert_eq!(g.handicap().0, 2);
+        assert_eq!(g.initial_to_move(), Color::White);
+        assert_eq!(g.moves().len(), 3);
+        let g = load(text, Rules::AGA, 7.5, Stop::BeforeMove(2)).unwrap();
+        assert_eq!(g.moves().len(), 1);
+        assert_eq!(g.to_move(), Color::Black);
+        let g = load(text, Rules::AGA, 7.5, Stop::BeforePoint(4, 6)).unwrap(); // E7 = W[ec]
+        assert_eq!(g.moves().len(), 2);
+    }
+
+    #[test]
+    fn bad_files_are_refused_with_a_reason() {
+        assert!(load("not sgf", Rules::AGA, 7.5, Stop::End).is_err());
+        assert!(load("(;SZ[30])", Rules::AGA, 7.5, Stop::End).is_err());
+        assert!(
+            load("(;SZ[9]RU[Japanese])", Rules::AGA, 7.5, Stop::End)
+                .unwrap_err()
+                .0
+                .contains("Japanese")
+        );
+        assert!(
+            load("(;SZ[9];B[ee];W[ee])", Rules::AGA, 7.5, Stop::End)
+                .unwrap_err()
+                .0
+                .contains("illegal")
+        );
+    }
+}
