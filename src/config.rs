@@ -1,6 +1,8 @@
 //! Engine options, built once from the command line and passed down.
 
+use crate::player::{MctsOptions, MctsPlayer, Player, RandomPlayer};
 use crate::rules::Rules;
+use crate::search::{PlayoutKind, SearchParams};
 
 /// Which move generator answers `genmove`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,10 +26,19 @@ pub struct Config {
     pub seed: u64,
     /// Search threads.
     pub threads: usize,
-    /// Playouts per move when no time control applies (0 = use time).
-    pub playouts: u64,
+    /// Fixed playouts per move (default when neither a time control nor
+    /// `time_per_move` applies: 10,000).
+    pub playouts: Option<u64>,
+    /// Fixed seconds per move when no time control applies.
+    pub time_per_move: Option<f64>,
     /// Which player generates moves.
     pub player: PlayerKind,
+    /// Playout policy of the MCTS player.
+    pub playout: PlayoutKind,
+    /// Tree memory limit in MiB.
+    pub max_tree_mb: usize,
+    /// Resign below this win rate (0 disables resigning).
+    pub resign_threshold: f64,
 }
 
 impl Default for Config {
@@ -38,8 +49,33 @@ impl Default for Config {
             size: 19,
             seed: 1,
             threads: 1,
-            playouts: 10_000,
+            playouts: None,
+            time_per_move: None,
             player: PlayerKind::Random,
+            playout: PlayoutKind::Heavy,
+            max_tree_mb: 1024,
+            resign_threshold: 0.1,
+        }
+    }
+}
+
+impl Config {
+    /// The player these options ask for.
+    pub fn make_player(&self) -> Box<dyn Player> {
+        match self.player {
+            PlayerKind::Random => Box::new(RandomPlayer::new(self.seed)),
+            PlayerKind::Mcts => Box::new(MctsPlayer::new(MctsOptions {
+                search: SearchParams {
+                    playout: self.playout,
+                    threads: self.threads.max(1),
+                    max_tree_bytes: self.max_tree_mb.saturating_mul(1 << 20),
+                    ..SearchParams::default()
+                },
+                playouts: self.playouts,
+                time_per_move: self.time_per_move,
+                resign_threshold: self.resign_threshold,
+                seed: self.seed,
+            })),
         }
     }
 }

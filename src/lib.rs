@@ -20,5 +20,6 @@ pub mod config;
 pub mod gtp;
 pub mod player;
 pub mod rules;
+pub mod search;
 pub mod sgf;
 pub mod stop;

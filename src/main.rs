@@ -4,8 +4,8 @@
 use clap::{Parser, Subcommand, ValueEnum};
 use hane::config::{Config, PlayerKind};
 use hane::gtp::{Session, serve};
-use hane::player::{Player, RandomPlayer};
 use hane::rules::Rules;
+use hane::search::PlayoutKind;
 use std::process::ExitCode;
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -14,6 +14,14 @@ enum PlayerArg {
     Mcts,
     /// Random legal moves (for tests and debugging).
     Random,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum PlayoutArg {
+    /// Uniform random, no eye filling.
+    Light,
+    /// Captures, atari escapes, 3x3 patterns, no big self-atari.
+    Heavy,
 }
 
 /// hane: a Go engine speaking GTP v2 on stdin/stdout.
@@ -35,12 +43,25 @@ struct Cli {
     /// Search threads (default: the number of cores).
     #[arg(long)]
     threads: Option<usize>,
-    /// Playouts per move.
-    #[arg(long, default_value_t = 10_000)]
-    playouts: u64,
+    /// Playouts per move: exactly this many, no early stop (default 10000
+    /// when no time control or --time-per-move applies).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    playouts: Option<u64>,
+    /// Seconds per move when the controller sets no time control.
+    #[arg(long)]
+    time_per_move: Option<f64>,
     /// Move generator.
     #[arg(long, value_enum, default_value = "mcts")]
     player: PlayerArg,
+    /// Playout policy of the MCTS player.
+    #[arg(long, value_enum, default_value = "heavy")]
+    playout: PlayoutArg,
+    /// Memory limit for the search tree in MiB (expansion stops there).
+    #[arg(long, default_value_t = 1024)]
+    max_tree_mb: usize,
+    /// Resign when the win rate stays below this (0 never resigns).
+    #[arg(long, default_value_t = 0.1)]
+    resign_threshold: f64,
     /// More logging on stderr (-v info, -vv debug, -vvv trace); RUST_LOG overrides.
     #[arg(short, long, action = clap::ArgAction::Count)]
     verbose: u8,
@@ -84,20 +105,23 @@ fn main() -> ExitCode {
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
             .max(1),
         playouts: cli.playouts,
+        time_per_move: cli.time_per_move.filter(|t| t.is_finite() && *t > 0.0),
         player: match cli.player {
             PlayerArg::Mcts => PlayerKind::Mcts,
             PlayerArg::Random => PlayerKind::Random,
         },
+        playout: match cli.playout {
+            PlayoutArg::Light => PlayoutKind::Light,
+            PlayoutArg::Heavy => PlayoutKind::Heavy,
+        },
+        max_tree_mb: cli.max_tree_mb.max(1),
+        resign_threshold: cli.resign_threshold.clamp(0.0, 1.0),
     };
     if let Some(Sub::Bench { seconds }) = cli.command {
         hane::bench::run(seconds, config.seed);
         return ExitCode::SUCCESS;
     }
-    let player: Box<dyn Player> = match config.player {
-        // The MCTS player is not built yet: random plays meanwhile.
-        PlayerKind::Mcts | PlayerKind::Random => Box::new(RandomPlayer::new(config.seed)),
-    };
-    let mut session = Session::new(&config, player);
+    let mut session = Session::new(&config, config.make_player());
     let stdout = std::io::stdout();
     match serve(std::io::stdin(), stdout.lock(), &mut session) {
         Ok(()) => ExitCode::SUCCESS,

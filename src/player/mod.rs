@@ -1,0 +1,44 @@
+//! Move generators. The player proposes; the GTP session applies.
+//!
+//! A [`Player`] sees the game by shared reference and returns a
+//! [`Decision`]; it never changes the game. [`MctsPlayer`] searches;
+//! [`RandomPlayer`] is the simplest honest player (legal, never fills its
+//! own true eyes) for tests and debugging.
+
+use crate::clock::Clock;
+use crate::rules::{Color, Game, Move};
+use crate::stop::StopCheck;
+
+mod mcts;
+mod random;
+pub use mcts::{MctsOptions, MctsPlayer};
+pub use random::RandomPlayer;
+
+/// What a player decided to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// Play this move (a stone or a pass).
+    Play(Move),
+    /// Give up.
+    Resign,
+}
+
+/// What a player may look at while choosing a move besides the game.
+pub struct MoveContext<'a> {
+    /// The time control and time left.
+    pub clock: &'a Clock,
+    /// Whether the controller asked to stop early (GoGui's `# interrupt`);
+    /// the player then answers with its best move so far.
+    pub stop: StopCheck<'a>,
+}
+
+/// A move generator.
+pub trait Player: Send {
+    /// Chooses a move for `color`, which need not be the side to move.
+    /// The returned move must be legal in `game` (the session checks it
+    /// again and plays a pass instead of an illegal proposal).
+    fn genmove(&mut self, game: &Game, color: Color, ctx: &MoveContext<'_>) -> Decision;
+
+    /// Forget anything kept between moves (new game).
+    fn reset(&mut self) {}
+}

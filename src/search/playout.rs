@@ -1,0 +1,361 @@
+//! Playouts: finish a game quickly from a tree leaf and score it.
+//!
+//! Both policies use simple ko only (superko is not checked inside
+//! playouts, as in Pachi), never fill a player's own true eye, and never
+//! commit suicide. `Light` picks uniformly among such moves; `Heavy` first
+//! answers the last move: capture a chain it left in atari, save own chains
+//! it put in atari, then the 3x3 shape moves around it, and avoids
+//! self-ataris of more than one stone. The result is the area count under
+//! the game's rules, komi and handicap bonus included — the same count
+//! `final_score` uses.
+
+use super::patterns::Patterns;
+use crate::rules::score::area_count;
+use crate::rules::{Board, Cell, Color, Move, Point};
+use rand::Rng;
+use rand::rngs::SmallRng;
+
+/// Which playout policy to use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayoutKind {
+    /// Uniform random, no eye filling.
+    Light,
+    /// Captures, atari escapes, 3x3 patterns, no big self-atari.
+    Heavy,
+}
+
+/// First colour to play each point during a simulation (for AMAF/RAVE).
+pub struct Amaf {
+    first: [u8; crate::rules::point::MAX_POINTS],
+}
+
+impl Amaf {
+    /// Nothing played yet.
+    pub fn new() -> Amaf {
+        Amaf {
+            first: [0; crate::rules::point::MAX_POINTS],
+        }
+    }
+
+    /// Forget everything.
+    pub fn clear(&mut self) {
+        self.first.fill(0);
+    }
+
+    /// Records that `c` played on `p` (only the first play counts).
+    #[inline]
+    pub fn record(&mut self, c: Color, p: Point) {
+        let slot = &mut self.first[p.index()];
+        if *slot == 0 {
+            *slot = 1 + c.index() as u8;
+        }
+    }
+
+    /// True if `c` was the first to play on point index `p`.
+    #[inline]
+    pub fn first_was(&self, c: Color, p: u32) -> bool {
+        self.first[p as usize] == 1 + c.index() as u8
+    }
+}
+
+impl Default for Amaf {
+    fn default() -> Amaf {
+        Amaf::new()
+    }
+}
+
+#[inline]
+fn below(rng: &mut SmallRng, n: usize) -> usize {
+    ((rng.next_u32() as u64 * n as u64) >> 32) as usize
+}
+
+/// True if `color` may play `p` in a playout: empty, not the ko point, not
+/// suicide, not its own true eye.
+#[inline]
+pub fn playable(board: &Board, color: Color, p: Point) -> bool {
+    board.cell(p) == Cell::Empty
+        && board.ko_point(color) != Some(p)
+        && !board.is_true_eye(color, p)
+        && !board.is_suicide(color, p)
+}
+
+/// Liberties the chain of a `color` stone on `p` would have, counted up to
+/// `cap` (captures are counted as enough).
+pub fn liberties_after(board: &Board, color: Color, p: Point, cap: usize) -> usize {
+    let mut libs: [Point; 8] = [p; 8];
+    let mut n = 0;
+    let mut add = |q: Point, n: &mut usize| {
+        if q != p && !libs[..*n].contains(&q) && *n < 8 {
+            libs[*n] = q;
+            *n += 1;
+        }
+    };
+    let own = Cell::stone(color);
+    for nb in board.neighbours(p) {
+        match board.cell(nb) {
+            Cell::Empty => add(nb, &mut n),
+            c if c == own => {
+                for s in board.chain_stones(board.chain_id(nb)) {
+                    for q in board.neighbours(s) {
+                        if board.cell(q) == Cell::Empty {
+                            add(q, &mut n);
+                        }
+                    }
+                    if n >= cap {
+                        return n;
+                    }
+                }
+            }
+            Cell::Border => {}
+            _ => {
+                if board.in_atari(nb) {
+                    return cap;
+                }
+            }
+        }
+        if n >= cap {
+            return n;
+        }
+    }
+    n
+}
+
+/// True if playing `p` puts a chain of two or more `color` stones in atari
+/// (a big self-atari) without capturing anything.
+fn big_self_atari(board: &Board, color: Color, p: Point) -> bool {
+    let own = Cell::stone(color);
+    let empty_nbrs = board
+        .neighbours(p)
+        .iter()
+        .filter(|&&n| board.cell(n) == Cell::Empty)
+        .count();
+    if empty_nbrs >= 2 {
+        return false;
+    }
+    let joins = board.neighbours(p).iter().any(|&n| board.cell(n) == own);
+    joins && liberties_after(board, color, p, 2) < 2
+}
+
+/// A move answering the last move, for the heavy policy.
+fn answer_last_move(
+    board: &Board,
+    color: Color,
+    last: Point,
+    patterns: &Patterns,
+    rng: &mut SmallRng,
+) -> Option<Point> {
+    let enemy = Cell::stone(color.opponent());
+    let own = Cell::stone(color);
+    // 1. Capture an enemy chain next to the last move that is in atari.
+    for n in board
+        .neighbours(last)
+        .into_iter()
+        .chain(std::iter::once(last))
+    {
+        if board.cell(n) == enemy
+            && let Some(lib) = board.atari_liberty(n)
+            && playable(board, color, lib)
+        {
+            return Some(lib);
+        }
+    }
+    // 2. Save own chains next to the last move that it put in atari:
+    //    capture one of their attackers, or extend if that gives 2+ libs.
+    for n in board.neighbours(last) {
+        if board.cell(n) != own || !board.in_atari(n) {
+            continue;
+        }
+        for s in board.chain_stones(board.chain_id(n)) {
+            for q in board.neighbours(s) {
+                if board.cell(q) == enemy
+                    && let Some(lib) = board.atari_liberty(q)
+                    && playable(board, color, lib)
+                {
+                    return Some(lib);
+                }
+            }
+        }
+        if let Some(lib) = board.atari_liberty(n)
+            && playable(board, color, lib)
+            && liberties_after(board, color, lib, 2) >= 2
+        {
+            return Some(lib);
+        }
+    }
+    // 3. Good shape around the last move.
+    let mut cands = [last; 8];
+    let mut k = 0;
+    for q in board
+        .neighbours(last)
+        .into_iter()
+        .chain(board.diagonals(last))
+    {
+        if board.cell(q) == Cell::Empty
+            && patterns.matches(board, q)
+            && playable(board, color, q)
+            && !big_self_atari(board, color, q)
+        {
+            cands[k] = q;
+            k += 1;
+        }
+    }
+    (k > 0).then(|| cands[below(rng, k)])
+}
+
+/// A playout policy: the kind and the pattern table heavy playouts use.
+#[derive(Clone, Copy)]
+pub struct Policy<'a> {
+    /// Light or heavy.
+    pub kind: PlayoutKind,
+    /// 3x3 shapes.
+    pub patterns: &'a Patterns,
+}
+
+/// Picks a move for `color` or `None` to pass.
+pub fn choose(
+    board: &Board,
+    color: Color,
+    policy: Policy<'_>,
+    rng: &mut SmallRng,
+) -> Option<Point> {
+    let kind = policy.kind;
+    if kind == PlayoutKind::Heavy
+        && let Some((_, Move::Play(last))) = board.last_move()
+        && let Some(p) = answer_last_move(board, color, last, policy.patterns, rng)
+    {
+        return Some(p);
+    }
+    let empties = board.empty_points();
+    let n = empties.len();
+    if n == 0 {
+        return None;
+    }
+    let start = below(rng, n);
+    for i in 0..n {
+        let mut j = start + i;
+        if j >= n {
+            j -= n;
+        }
+        let p = Point(empties[j]);
+        if playable(board, color, p)
+            && (kind == PlayoutKind::Light || !big_self_atari(board, color, p))
+        {
+            return Some(p);
+        }
+    }
+    None
+}
+
+/// Plays the game out from `board` with `color` to move, recording first
+/// plays in `amaf`. Returns Black's area score minus White's plus komi and
+/// the handicap bonus (`white_bonus`).
+pub fn run(
+    board: &mut Board,
+    mut color: Color,
+    policy: Policy<'_>,
+    white_bonus: f64,
+    amaf: &mut Amaf,
+    rng: &mut SmallRng,
+) -> f64 {
+    let cap = 3 * board.size().area();
+    let mut passes = 0;
+    for _ in 0..cap {
+        match choose(board, color, policy, rng) {
+            Some(p) => {
+                amaf.record(color, p);
+                board.play_unchecked(color, p);
+                passes = 0;
+            }
+            None => {
+                board.pass(color);
+                passes += 1;
+                if passes >= 2 {
+                    break;
+                }
+            }
+        }
+        color = color.opponent();
+    }
+    let count = area_count(board);
+    count.area(Color::Black) as f64 - count.area(Color::White) as f64 - white_bonus
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::diagram::{parse, vertex};
+    use rand::SeedableRng;
+
+    fn heavy_choice(b: &Board, color: Color) -> Option<Point> {
+        let patterns = Patterns::new();
+        let policy = Policy {
+            kind: PlayoutKind::Heavy,
+            patterns: &patterns,
+        };
+        choose(b, color, policy, &mut SmallRng::seed_from_u64(3))
+    }
+
+    #[test]
+    fn heavy_policy_captures_a_stone_that_ran_into_atari() {
+        let mut b = parse(
+            ". . . . .
+             . X . X .
+             . . X . .
+             . . . . .
+             . . . . .",
+        );
+        let c4 = vertex(b.size(), "C4").unwrap();
+        b.play_unchecked(Color::White, c4);
+        assert_eq!(heavy_choice(&b, Color::Black), vertex(b.size(), "C5"));
+    }
+
+    #[test]
+    fn heavy_policy_extends_a_stone_put_in_atari() {
+        let mut b = parse(
+            ". . . . .
+             . . . . .
+             . O X O .
+             . . . . .
+             . . . . .",
+        );
+        b.play_unchecked(Color::White, vertex(b.size(), "C2").unwrap());
+        assert_eq!(heavy_choice(&b, Color::Black), vertex(b.size(), "C4"));
+    }
+
+    #[test]
+    fn playouts_never_fill_own_eyes_and_end() {
+        let mut rng = SmallRng::seed_from_u64(7);
+        let patterns = Patterns::new();
+        for kind in [PlayoutKind::Light, PlayoutKind::Heavy] {
+            let policy = Policy {
+                kind,
+                patterns: &patterns,
+            };
+            for _ in 0..50 {
+                let mut b = Board::new(crate::rules::BoardSize::new(9).unwrap());
+                let mut amaf = Amaf::new();
+                let s = run(&mut b, Color::Black, policy, 7.5, &mut amaf, &mut rng);
+                assert!(s.fract() != 0.0);
+                b.check_invariants();
+                // A game that ended by two passes (not the move cap, which
+                // long capture cycles can reach) left nothing playable,
+                // except (heavy) moves that put several stones in atari.
+                if !matches!(b.last_move(), Some((_, Move::Pass))) {
+                    continue;
+                }
+                for &p in b.empty_points() {
+                    let p = Point(p);
+                    for c in [Color::Black, Color::White] {
+                        // A ko retake forbidden when the player passed is
+                        // playable again after the passes.
+                        let retake = b.clone().play_unchecked(c, p) == 1;
+                        let ok = !playable(&b, c, p)
+                            || retake
+                            || (kind == PlayoutKind::Heavy && big_self_atari(&b, c, p));
+                        assert!(ok, "{kind:?}: {c} could still play {p:?}\n{b:?}");
+                    }
+                }
+            }
+        }
+    }
+}

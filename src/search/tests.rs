@@ -1,0 +1,148 @@
+//! Search invariants and legality.
+
+use super::*;
+use crate::rules::diagram::{parse, vertex};
+use crate::rules::{BoardSize, Rules};
+
+fn search(
+    game: &Game,
+    color: Color,
+    playouts: u64,
+    threads: usize,
+    seed: u64,
+) -> (Searcher, SearchResult) {
+    let params = SearchParams {
+        threads,
+        max_tree_bytes: 16 << 20,
+        ..SearchParams::default()
+    };
+    let mut s = Searcher::new(params);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap();
+    let limits = SearchLimits {
+        playouts: Some(playouts),
+        time: None,
+        stop: StopCheck::NEVER,
+    };
+    let r = s.run(game, color, &limits, Some(&pool), seed);
+    (s, r)
+}
+
+fn check_tree(t: &Tree, id: NodeId) -> u32 {
+    let n = t.node(id);
+    assert_eq!(
+        n.in_flight.load(Relaxed),
+        0,
+        "virtual loss left on node {id}"
+    );
+    assert!(n.wins2.load(Relaxed) <= 2 * n.visits());
+    let children: u32 = t.children(id).map(|c| check_tree(t, c)).sum();
+    // A node's visits are its own playouts plus its children's: each
+    // simulation that goes below a node goes to exactly one child.
+    assert!(
+        children <= n.visits(),
+        "children {children} > visits {}",
+        n.visits()
+    );
+    n.visits()
+}
+
+#[test]
+fn visit_counts_add_up_and_virtual_loss_is_removed() {
+    for threads in [1, 2] {
+        let g = Game::new(BoardSize::new(9).unwrap(), Rules::AGA, 7.5);
+        let (s, r) = search(&g, Color::Black, 2000, threads, 5);
+        assert_eq!(r.playouts, 2000);
+        let root = s.root.as_ref().unwrap().0;
+        assert_eq!(s.tree.node(root).visits(), 2000);
+        let child_sum: u32 = s.tree.children(root).map(|c| s.tree.node(c).visits()).sum();
+        assert_eq!(child_sum, 2000);
+        check_tree(&s.tree, root);
+    }
+}
+
+#[test]
+fn one_thread_with_a_seed_is_deterministic() {
+    let g = Game::new(BoardSize::new(9).unwrap(), Rules::AGA, 7.5);
+    let (_, a) = search(&g, Color::Black, 1500, 1, 42);
+    let (_, b) = search(&g, Color::Black, 1500, 1, 42);
+    assert_eq!(a.best, b.best);
+    assert_eq!(a.candidates, b.candidates);
+}
+
+#[test]
+fn tree_stays_within_its_memory_limit() {
+    let g = Game::new(BoardSize::new(9).unwrap(), Rules::AGA, 7.5);
+    let params = SearchParams {
+        max_tree_bytes: 0,
+        expand_visits: 1,
+        ..SearchParams::default()
+    };
+    let mut s = Searcher::new(params);
+    let limits = SearchLimits {
+        playouts: Some(5000),
+        time: None,
+        stop: StopCheck::NEVER,
+    };
+    let r = s.run(&g, Color::Black, &limits, None, 1);
+    assert_eq!(r.playouts, 5000);
+    assert!(s.tree.used() <= s.tree.capacity());
+}
+
+#[test]
+fn captures_the_big_group_in_atari() {
+    let b = parse(
+        ". . . . . . .
+         . O O O . . .
+         O X X X O . .
+         . O X X O . .
+         . O X O . . .
+         . . . . . . .
+         . . . . . . .",
+    );
+    // The six black stones have one liberty left, C2.
+    let g = Game::from_position(b, Color::White, Rules::AGA, 0.5, 0);
+    let (_, r) = search(&g, Color::White, 1000, 1, 3);
+    assert_eq!(r.best, Move::Play(vertex(g.size(), "C2").unwrap()));
+}
+
+#[test]
+fn root_moves_respect_superko() {
+    // After Black's capture, two passes: White's retake would repeat.
+    let b = parse(
+        ". X O . .
+         X O . O .
+         . X O . .
+         . . . . .
+         . . . . .",
+    );
+    let mut g = Game::from_position(b, Color::Black, Rules::AGA, 0.5, 0);
+    g.play(Color::Black, Move::Play(vertex(g.size(), "C4").unwrap()))
+        .unwrap();
+    g.play(Color::White, Move::Pass).unwrap();
+    g.play(Color::Black, Move::Pass).unwrap();
+    let retake = vertex(g.size(), "B4").unwrap();
+    assert!(!g.is_legal(Color::White, Move::Play(retake)));
+    let (_, r) = search(&g, Color::White, 500, 1, 9);
+    assert!(r.candidates.iter().all(|c| c.mv != Move::Play(retake)));
+    assert!(g.is_legal(Color::White, r.best));
+}
+
+#[test]
+fn a_full_board_leaves_only_pass() {
+    // Black lives with two one-point eyes; nothing else is empty.
+    let b = parse(
+        "X X X X X
+         X . X . X
+         X X X X X
+         X X X X X
+         X X X X X",
+    );
+    let g = Game::from_position(b, Color::White, Rules::NEW_ZEALAND, 0.5, 0);
+    let (_, r) = search(&g, Color::White, 100, 1, 1);
+    assert_eq!(r.best, Move::Pass);
+    let (_, r) = search(&g, Color::Black, 100, 1, 1);
+    assert_eq!(r.best, Move::Pass, "Black does not fill its own eye");
+}

@@ -1,0 +1,121 @@
+//! Turning the clock into a time budget for one move.
+//!
+//! The budget spreads the remaining main time over the moves the game may
+//! still last, spends most of a byo-yomi period, and always keeps a safety
+//! margin for process and network latency: hane must never lose on time.
+
+use crate::clock::{Clock, TimeControl};
+use crate::rules::Color;
+use std::time::Duration;
+
+/// Seconds kept back from every deadline for latency.
+pub const SAFETY_MARGIN: f64 = 0.5;
+/// Smallest budget ever returned.
+const MIN_BUDGET: f64 = 0.05;
+
+/// The time to think for `color`'s next move, or `None` if the clock sets
+/// no limit. `empty_points` estimates how long the game still lasts.
+pub fn budget(clock: &Clock, color: Color, empty_points: usize) -> Option<Duration> {
+    let moves_left = (empty_points as f64 / 2.5).max(10.0);
+    let left = clock.left[color];
+    let secs = match clock.control {
+        TimeControl::Unlimited => return None,
+        TimeControl::Absolute { main } => {
+            let remaining = left.map_or(main, |l| l.seconds);
+            spend(remaining / moves_left, remaining)
+        }
+        TimeControl::ByoYomi {
+            main,
+            period,
+            periods,
+        } => {
+            let (remaining, in_main) = match left {
+                Some(l) => (
+                    l.seconds,
+                    l.stones == 0
+                        && main > 0.0
+                        && l.seconds > 0.0
+                        && periods > 0
+                        && l.seconds != period,
+                ),
+                None => (if main > 0.0 { main } else { period }, main > 0.0),
+            };
+            if in_main {
+                // Main time plus a share of one period, which is never lost.
+                spend(remaining / moves_left + 0.5 * period, remaining + period)
+            } else {
+                spend(0.8 * remaining.min(period), remaining.min(period))
+            }
+        }
+        TimeControl::Canadian {
+            main,
+            period,
+            stones,
+        } => match left {
+            Some(l) if l.stones > 0 => spend(0.85 * l.seconds / l.stones as f64, l.seconds),
+            Some(l) => spend(
+                l.seconds / moves_left + 0.3 * period / stones.max(1) as f64,
+                l.seconds + period,
+            ),
+            None if main > 0.0 => spend(main / moves_left, main),
+            None => spend(0.85 * period / stones.max(1) as f64, period),
+        },
+    };
+    Some(Duration::from_secs_f64(secs))
+}
+
+/// A wish bounded by what is left minus the safety margin.
+fn spend(wish: f64, available: f64) -> f64 {
+    let cap = (available - SAFETY_MARGIN).max(MIN_BUDGET);
+    wish.min(cap).clamp(MIN_BUDGET, crate::clock::MAX_SECONDS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn secs(c: &Clock, empty: usize) -> f64 {
+        budget(c, Color::Black, empty).map_or(f64::INFINITY, |d| d.as_secs_f64())
+    }
+
+    #[test]
+    fn no_limit_no_budget() {
+        assert_eq!(budget(&Clock::default(), Color::Black, 81), None);
+    }
+
+    #[test]
+    fn byo_yomi_of_one_second_keeps_the_margin() {
+        // time_settings 0 1 1: Canadian, one stone per second.
+        let mut c = Clock::from_gtp(0.0, 1.0, 1);
+        let b = secs(&c, 300);
+        assert!(b < 1.0 - SAFETY_MARGIN + 1e-9, "{b}");
+        c.set_left(Color::Black, 1.0, 1);
+        assert!(secs(&c, 300) <= 0.5 + 1e-9);
+    }
+
+    #[test]
+    fn canadian_overtime_divides_by_stones() {
+        let mut c = Clock::new(TimeControl::Canadian {
+            main: 0.0,
+            period: 10.0,
+            stones: 5,
+        });
+        c.set_left(Color::Black, 10.0, 5);
+        let b = secs(&c, 200);
+        assert!(b > 1.0 && b < 2.0, "{b}");
+        // Almost out of time with stones to play: tiny but positive budget.
+        c.set_left(Color::Black, 0.3, 4);
+        let b = secs(&c, 200);
+        assert!(b > 0.0 && b <= 0.1, "{b}");
+    }
+
+    #[test]
+    fn absolute_time_is_spread_over_the_game() {
+        let c = Clock::new(TimeControl::Absolute { main: 600.0 });
+        let b = secs(&c, 361);
+        assert!(b > 1.0 && b < 10.0, "{b}");
+        let mut c = c;
+        c.set_left(Color::Black, 2.0, 0);
+        assert!(secs(&c, 100) < 1.5);
+    }
+}

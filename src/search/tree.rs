@@ -1,0 +1,252 @@
+//! The shared search tree: a node arena with lock-free statistics.
+//!
+//! Nodes live in fixed-size chunks allocated on demand (one allocation per
+//! 32,768 nodes, never per node); children of a node are one contiguous
+//! block, so a node stores only the index of its first child and a count.
+//! Statistics are relaxed atomics: threads update them without locks, and a
+//! per-node `in_flight` counter is the virtual loss that keeps concurrent
+//! descents apart. Statistics are stored from the point of view of the
+//! player who made the node's move.
+
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering::Relaxed, Ordering::Release};
+
+/// The move index used for a pass (no on-board point has index 0).
+pub const PASS: u32 = 0;
+const CHUNK: usize = 1 << 15;
+const NO_CHILDREN: u32 = 0;
+const EXPANDING: u32 = u32::MAX;
+
+/// One tree node. 36 bytes: the budget is 100 per node.
+#[derive(Default, Debug)]
+pub struct Node {
+    mv: AtomicU32,
+    first_child: AtomicU32,
+    n_children: AtomicU32,
+    /// Completed simulations through this node.
+    pub visits: AtomicU32,
+    /// Twice the wins (a draw counts one half) of those simulations.
+    pub wins2: AtomicU32,
+    /// All-moves-as-first simulations and twice their wins.
+    pub rave_visits: AtomicU32,
+    /// Twice the AMAF wins.
+    pub rave_wins2: AtomicU32,
+    /// Prior knowledge: (equivalent visits << 16) | equivalent wins.
+    prior: AtomicU32,
+    /// Simulations currently descending through this node (virtual loss).
+    pub in_flight: AtomicU32,
+}
+
+impl Node {
+    /// The move (point index, or [`PASS`]).
+    #[inline]
+    pub fn mv(&self) -> u32 {
+        self.mv.load(Relaxed)
+    }
+
+    /// Prior equivalent visits and wins.
+    #[inline]
+    pub fn prior(&self) -> (u32, u32) {
+        let p = self.prior.load(Relaxed);
+        (p >> 16, p & 0xffff)
+    }
+
+    /// Completed visits.
+    #[inline]
+    pub fn visits(&self) -> u32 {
+        self.visits.load(Relaxed)
+    }
+
+    /// Win rate of completed simulations (0.5 when unvisited).
+    pub fn win_rate(&self) -> f64 {
+        let v = self.visits();
+        if v == 0 {
+            0.5
+        } else {
+            self.wins2.load(Relaxed) as f64 / (2.0 * v as f64)
+        }
+    }
+
+    fn reset(&self, mv: u32, prior_visits: u32, prior_wins: u32) {
+        self.mv.store(mv, Relaxed);
+        self.first_child.store(NO_CHILDREN, Relaxed);
+        self.n_children.store(0, Relaxed);
+        self.visits.store(0, Relaxed);
+        self.wins2.store(0, Relaxed);
+        self.rave_visits.store(0, Relaxed);
+        self.rave_wins2.store(0, Relaxed);
+        self.prior.store(
+            (prior_visits.min(0xffff) << 16) | prior_wins.min(prior_visits).min(0xffff),
+            Relaxed,
+        );
+        self.in_flight.store(0, Relaxed);
+    }
+}
+
+/// A node index in the arena.
+pub type NodeId = u32;
+
+/// The arena: up to `max_nodes` nodes, handed out in contiguous blocks.
+pub struct Tree {
+    chunks: Vec<OnceLock<Box<[Node]>>>,
+    next: AtomicUsize,
+    max_nodes: usize,
+}
+
+impl Tree {
+    /// An empty tree that will never use more than `max_bytes` for nodes.
+    pub fn new(max_bytes: usize) -> Tree {
+        let max_nodes = (max_bytes / std::mem::size_of::<Node>()).max(2 * CHUNK);
+        let n_chunks = max_nodes.div_ceil(CHUNK);
+        Tree {
+            chunks: (0..n_chunks).map(|_| OnceLock::new()).collect(),
+            next: AtomicUsize::new(1),
+            max_nodes,
+        }
+    }
+
+    /// Bytes each node takes.
+    pub const NODE_BYTES: usize = std::mem::size_of::<Node>();
+
+    /// Nodes handed out so far.
+    pub fn used(&self) -> usize {
+        self.next.load(Relaxed).min(self.max_nodes)
+    }
+
+    /// Largest number of nodes this tree may hold.
+    pub fn capacity(&self) -> usize {
+        self.max_nodes
+    }
+
+    /// Bytes of node memory allocated so far (whole chunks).
+    pub fn allocated_bytes(&self) -> usize {
+        self.chunks.iter().filter(|c| c.get().is_some()).count() * CHUNK * Self::NODE_BYTES
+    }
+
+    /// Forgets every node and starts a new root for `mv`; chunks are kept.
+    pub fn clear(&mut self) -> NodeId {
+        self.next.store(1, Relaxed);
+        let root = self.alloc(1).expect("an empty tree has room for a root");
+        self.node(root).reset(PASS, 0, 0);
+        root
+    }
+
+    /// The node with this id.
+    #[inline]
+    pub fn node(&self, id: NodeId) -> &Node {
+        let i = id as usize;
+        let chunk =
+            self.chunks[i / CHUNK].get_or_init(|| (0..CHUNK).map(|_| Node::default()).collect());
+        &chunk[i % CHUNK]
+    }
+
+    /// Reserves `n` consecutive nodes inside one chunk, or `None` when the
+    /// memory limit is reached (the search then stops expanding).
+    fn alloc(&self, n: usize) -> Option<NodeId> {
+        debug_assert!(n <= CHUNK);
+        let mut start = self.next.load(Relaxed);
+        loop {
+            // Never let a block straddle two chunks.
+            let begin = if start / CHUNK != (start + n - 1) / CHUNK {
+                (start / CHUNK + 1) * CHUNK
+            } else {
+                start
+            };
+            let end = begin + n;
+            if end > self.max_nodes {
+                return None;
+            }
+            match self
+                .next
+                .compare_exchange_weak(start, end, Relaxed, Relaxed)
+            {
+                Ok(_) => return Some(begin as NodeId),
+                Err(now) => start = now,
+            }
+        }
+    }
+
+    /// The children of `id` as a range of ids (empty for a leaf or a node
+    /// another thread is expanding).
+    #[inline]
+    pub fn children(&self, id: NodeId) -> std::ops::Range<NodeId> {
+        let n = self.node(id);
+        let first = n.first_child.load(std::sync::atomic::Ordering::Acquire);
+        if first == NO_CHILDREN || first == EXPANDING {
+            return 0..0;
+        }
+        first..first + n.n_children.load(Relaxed)
+    }
+
+    /// True if `id` has children.
+    #[inline]
+    pub fn is_expanded(&self, id: NodeId) -> bool {
+        !self.children(id).is_empty()
+    }
+
+    /// Expands `id` with children for `moves` (move, prior visits, prior
+    /// wins). Only one thread wins the right to expand a node; the others,
+    /// and every thread once memory is full, get `false` and treat the node
+    /// as a leaf.
+    pub fn expand(&self, id: NodeId, moves: &[(u32, u32, u32)]) -> bool {
+        let node = self.node(id);
+        if moves.is_empty()
+            || node
+                .first_child
+                .compare_exchange(NO_CHILDREN, EXPANDING, Relaxed, Relaxed)
+                .is_err()
+        {
+            return false;
+        }
+        let Some(first) = self.alloc(moves.len()) else {
+            node.first_child.store(NO_CHILDREN, Relaxed);
+            return false;
+        };
+        for (i, &(mv, pv, pw)) in moves.iter().enumerate() {
+            self.node(first + i as u32).reset(mv, pv, pw);
+        }
+        node.n_children.store(moves.len() as u32, Relaxed);
+        node.first_child.store(first, Release);
+        true
+    }
+
+    /// Makes `id` the root's only content: copies nothing, just checks the
+    /// node exists; the caller keeps using its id (subtree reuse).
+    pub fn contains(&self, id: NodeId) -> bool {
+        (id as usize) < self.used()
+    }
+}
+
+const _: () = assert!(
+    std::mem::size_of::<Node>() <= 100,
+    "tree nodes must stay under 100 bytes"
+);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn expansion_respects_the_memory_limit() {
+        let mut t = Tree::new(0); // rounds up to two chunks
+        let root = t.clear();
+        let moves: Vec<(u32, u32, u32)> = (1..=361).map(|m| (m, 10, 5)).collect();
+        assert!(t.expand(root, &moves));
+        assert!(!t.expand(root, &moves), "a node is expanded once");
+        let mut expanded = 1;
+        for id in t.children(root) {
+            if t.expand(id, &moves) {
+                expanded += 1;
+            }
+        }
+        assert!(t.used() <= t.capacity());
+        assert!(expanded < 362, "the limit stopped expansion");
+        // Blocks never straddle chunks.
+        for id in t.children(root) {
+            let r = t.children(id);
+            if !r.is_empty() {
+                assert_eq!(r.start as usize / CHUNK, (r.end as usize - 1) / CHUNK);
+            }
+        }
+    }
+}
