@@ -136,7 +136,13 @@ impl Session {
                         VertexArg::Pass => Err(GtpError::BadVertexList),
                     })
                     .collect::<Result<Vec<_>, _>>()?;
-                self.place_handicap(&pts).map(|_| String::new())
+                // A list of the wrong length is a bad list here, not a bad count.
+                self.place_handicap(&pts)
+                    .map(|_| String::new())
+                    .map_err(|e| match e {
+                        GtpError::InvalidHandicap => GtpError::BadVertexList,
+                        other => other,
+                    })
             }
             Command::FinalScore => {
                 if !self.game.is_over() {

@@ -78,43 +78,42 @@ fn same_stones_with_the_other_player_to_move_is_not_a_repetition() {
 
 #[test]
 fn triple_ko_cycle_is_cut_by_superko() {
-    // Three kos on a 7x7 board. Each capture is legal under simple ko, but
-    // after six captures the whole board would repeat.
-    let b = parse(
-        ". X O . X O .
-         X O . O O . O
-         . X O X X O X
-         X . X . . X .
-         O X O . . . .
-         . O . . . . .
-         . . . . . . .",
-    );
-    let mut g = Game::from_position(b, Color::Black, Rules::AGA, 0.5, 0);
-    // Ko 1: B4? Use the three ko points A1-area-free top row: C6/B6, F6/F7?
-    // Rather than hand-tracing, find a cycle generically: capture in any ko
-    // where a single-stone capture is legal, alternating colours, and check
-    // that the game never reaches a position it has seen with the same
-    // player to move.
-    let mut seen = std::collections::HashSet::new();
-    seen.insert((g.board().hash(), g.to_move()));
-    let mut color = Color::Black;
-    for _ in 0..40 {
-        let captures: Vec<Point> = g
-            .legal_moves(color)
-            .into_iter()
-            .filter(|&p| {
-                let mut b = g.board().clone();
-                b.play(color, Move::Play(p), false) == Ok(1)
-            })
-            .collect();
-        let Some(&p) = captures.first() else { break };
-        g.play(color, Move::Play(p)).unwrap();
-        assert!(
-            seen.insert((g.board().hash(), g.to_move())),
-            "a situation repeated"
-        );
-        color = color.opponent();
+    // Three kos on 13x13 (the position of gtp-tests/superko.tst): B10-E10
+    // and D4-G4 Black can take, H10-L10 White can take. Six captures in
+    // turn, none an immediate retake, would recreate the start with Black
+    // to move: simple ko allows all six, situational superko forbids the
+    // sixth.
+    let mut g = Game::new(BoardSize::new(13).unwrap(), Rules::AGA, 0.5);
+    let setup = [
+        "C10", "B10", "D11", "C11", "D9", "C9", "E10", "J10", "H10", "K11", "J11", "K9", "J9",
+        "L10", "E4", "D4", "F5", "E5", "F3", "E3", "G4",
+    ];
+    let mut c = Color::White;
+    for v in setup {
+        play(&mut g, c, v).unwrap();
+        c = c.opponent();
     }
+    assert_eq!(g.to_move(), Color::Black);
+    let start = g.board().clone();
+    for (c, v) in [
+        (Color::Black, "D10"),
+        (Color::White, "K10"),
+        (Color::Black, "F4"),
+        (Color::White, "C10"),
+        (Color::Black, "J10"),
+    ] {
+        play(&mut g, c, v).unwrap();
+        assert!(g.board().prisoners(c) > 0);
+    }
+    let e4 = mv(&g, "E4");
+    // The board alone allows it (no simple-ko point at E4)...
+    assert_eq!(g.board().clone().play(Color::White, e4, false), Ok(1));
+    // ...but it would repeat the start.
+    let mut after = g.board().clone();
+    after.play(Color::White, e4, false).unwrap();
+    assert!(after.same_stones(&start));
+    assert_eq!(g.play(Color::White, e4), Err(IllegalMove::Superko));
+    assert!(g.is_legal(Color::White, Move::Pass));
 }
 
 #[test]
