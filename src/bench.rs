@@ -1,10 +1,48 @@
-//! `hane bench`: the speed of the board itself — uniformly random playouts
-//! (no eye filling, simple ko) per second, one thread, on 9x9 and 19x19.
+//! `hane bench`: speed figures and a deterministic signature.
+//!
+//! 1. The bare board: uniformly random playouts (no eye filling, simple
+//!    ko) per second, one thread, 9x9 and 19x19.
+//! 2. The search: playouts per second inside a real search, light and
+//!    heavy playouts, one thread and all threads, on the empty 9x9 and
+//!    19x19 boards and a middle-game position of each.
+//! 3. A signature: the move chosen on each position with one thread, heavy
+//!    playouts, a fixed playout count and seed; it changes only when search
+//!    behaviour changes.
 
-use crate::rules::{Board, BoardSize, Color};
+use crate::rules::{Board, BoardSize, Color, Game, Move, Rules};
+use crate::search::{PlayoutKind, SearchLimits, SearchParams, Searcher};
+use crate::stop::StopCheck;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::time::{Duration, Instant};
+
+/// 24 moves of GNU Go 3.8 self-play (level 1, seed 7) on 9x9.
+const MID_9: &str = "G6 C7 E7 G3 C4 D6 E3 H5 H6 D8 H4 H3 G5 F8 H8 F2 E2 B5 B4 F4 F3 G1 G4 H2";
+/// 100 moves of GNU Go 3.8 self-play (level 1, seed 7) on 19x19.
+const MID_19: &str = "Q16 C4 Q4 D17 E4 E3 F3 D3 F4 C6 K4 C15 K17 R6 R8 P6 O4 N6 M4 Q14 O16 R16 R17 R15 S17 R10 R5 S7 Q9 O9 \
+G17 Q5 R4 C10 O14 F14 F8 Q12 F10 E12 T14 S12 L6 O13 L8 M11 E18 D8 E6 D18 K11 F18 G18 E17 F2 E2 M13 H14 G11 S5 S4 T4 T3 T5 \
+S2 G19 H19 F19 K15 N13 N14 P14 H17 S14 F16 E16 P5 Q6 O6 O7 O5 T15 N7 N8 M7 M8 L9 P15 P16 F1 G1 E1 H2 M12 L13 F17 P7 S8 O8 N10";
+
+/// The benchmark positions: name and game.
+pub fn positions() -> Vec<(&'static str, Game)> {
+    let game = |n: u32, moves: &str| {
+        let size = BoardSize::new(n).expect("valid size");
+        let mut g = Game::new(size, Rules::AGA, 7.5);
+        let mut c = Color::Black;
+        for v in moves.split_whitespace() {
+            let p = crate::rules::diagram::vertex(size, v).expect("bench vertex");
+            g.play(c, Move::Play(p)).expect("bench moves are legal");
+            c = c.opponent();
+        }
+        g
+    };
+    vec![
+        ("9x9 empty", game(9, "")),
+        ("9x9 mid", game(9, MID_9)),
+        ("19x19 empty", game(19, "")),
+        ("19x19 mid", game(19, MID_19)),
+    ]
+}
 
 /// Plays one random game on `board` until two passes or a move cap and
 /// returns the number of moves played. Candidate points are drawn from the
@@ -47,8 +85,88 @@ pub fn random_playout(board: &mut Board, mut color: Color, rng: &mut SmallRng) -
     moves
 }
 
-/// Runs the board benchmark and prints one line per board size on stdout.
-pub fn run(seconds: f64, seed: u64) {
+/// Runs all three benchmarks and prints them as tables on stdout.
+pub fn run(seconds: f64, seed: u64, threads: usize, signature_playouts: u64) {
+    board_speed(seconds, seed);
+    search_speed(seconds, seed, threads);
+    signature(seed, signature_playouts);
+}
+
+fn search_speed(seconds: f64, seed: u64, threads: usize) {
+    let budget = Duration::from_secs_f64(seconds.clamp(0.1, 600.0));
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+        .ok();
+    println!();
+    println!(
+        "position     playouts  threads  playouts/s  (inside a search, {:.1} s each)",
+        budget.as_secs_f64()
+    );
+    for (name, game) in positions() {
+        for kind in [PlayoutKind::Light, PlayoutKind::Heavy] {
+            let mut counts = vec![1];
+            if threads > 1 {
+                counts.push(threads);
+            }
+            for &t in &counts {
+                let params = SearchParams {
+                    playout: kind,
+                    threads: t,
+                    max_tree_bytes: 512 << 20,
+                    ..SearchParams::default()
+                };
+                let mut s = Searcher::new(params);
+                let limits = SearchLimits {
+                    playouts: None,
+                    time: Some(budget),
+                    stop: StopCheck::NEVER,
+                };
+                let color = game.to_move();
+                // Time budgets may stop early when the move is decided; use a
+                // fixed count far above what fits instead, and a deadline.
+                let r = s.run_for(&game, color, &limits, pool.as_ref(), seed);
+                let kind_name = if kind == PlayoutKind::Light {
+                    "light"
+                } else {
+                    "heavy"
+                };
+                println!(
+                    "{name:<12} {kind_name:<8} {t:>7}  {:>10.0}",
+                    r.playouts as f64 / r.elapsed.as_secs_f64()
+                );
+            }
+        }
+    }
+}
+
+fn signature(seed: u64, playouts: u64) {
+    println!();
+    let mut total = 0;
+    let mut moves = Vec::new();
+    for (name, game) in positions() {
+        let mut s = Searcher::new(SearchParams {
+            max_tree_bytes: 256 << 20,
+            ..SearchParams::default()
+        });
+        let limits = SearchLimits {
+            playouts: Some(playouts),
+            time: None,
+            stop: StopCheck::NEVER,
+        };
+        let r = s.run(&game, game.to_move(), &limits, None, seed);
+        total += r.playouts;
+        let mv = crate::rules::point::move_name(game.size(), r.best);
+        println!("{name:<12} {mv:<5} win {:.3}", r.win_rate);
+        moves.push(mv);
+    }
+    println!(
+        "signature: {total} playouts, moves {} (heavy, 1 thread, {playouts} playouts, seed {seed})",
+        moves.join(" ")
+    );
+}
+
+fn board_speed(seconds: f64, seed: u64) {
     let budget = Duration::from_secs_f64(seconds.clamp(0.1, 600.0));
     let mut rng = SmallRng::seed_from_u64(seed);
     println!(

@@ -71,11 +71,15 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Sub {
-    /// Measure board speed: random playouts per second on 9x9 and 19x19.
+    /// Measure speed (bare board and inside the search, light and heavy
+    /// playouts, 1 and all threads) and print the deterministic signature.
     Bench {
         /// Seconds per measurement.
         #[arg(long, default_value_t = 2.0)]
         seconds: f64,
+        /// Playouts per position for the signature.
+        #[arg(long, default_value_t = 5000)]
+        signature_playouts: u64,
     },
 }
 
@@ -117,8 +121,12 @@ fn main() -> ExitCode {
         max_tree_mb: cli.max_tree_mb.max(1),
         resign_threshold: cli.resign_threshold.clamp(0.0, 1.0),
     };
-    if let Some(Sub::Bench { seconds }) = cli.command {
-        hane::bench::run(seconds, config.seed);
+    if let Some(Sub::Bench {
+        seconds,
+        signature_playouts,
+    }) = cli.command
+    {
+        hane::bench::run(seconds, config.seed, config.threads, signature_playouts);
         return ExitCode::SUCCESS;
     }
     let mut session = Session::new(&config, config.make_player());

@@ -41,6 +41,8 @@ pub struct SearchParams {
     pub exploration: f64,
     /// Memory limit for tree nodes, in bytes.
     pub max_tree_bytes: usize,
+    /// Under a time budget, stop once the best move cannot change.
+    pub early_stop: bool,
 }
 
 impl Default for SearchParams {
@@ -52,6 +54,7 @@ impl Default for SearchParams {
             rave_equiv: 3000.0,
             exploration: 0.0,
             max_tree_bytes: 1024 << 20,
+            early_stop: true,
         }
     }
 }
@@ -299,6 +302,23 @@ impl Searcher {
         )
     }
 
+    /// Like [`Searcher::run`] but never stops early because the move is
+    /// decided: for benchmarks, which want the full time of playouts.
+    pub fn run_for(
+        &mut self,
+        game: &Game,
+        color: Color,
+        limits: &SearchLimits<'_>,
+        pool: Option<&rayon::ThreadPool>,
+        seed: u64,
+    ) -> SearchResult {
+        let saved = self.params.early_stop;
+        self.params.early_stop = false;
+        let r = self.run(game, color, limits, pool, seed);
+        self.params.early_stop = saved;
+        r
+    }
+
     fn result(
         &self,
         root: NodeId,
@@ -390,7 +410,11 @@ fn worker(
         {
             break;
         }
-        if limits.playouts.is_none() && iter % 256 == 255 && decided(sh, limits, start) {
+        if sh.params.early_stop
+            && limits.playouts.is_none()
+            && iter % 256 == 255
+            && decided(sh, limits, start)
+        {
             sh.finish.store(true, Relaxed);
             break;
         }
