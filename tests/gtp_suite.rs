@@ -353,7 +353,17 @@ struct EngineRun {
     elapsed: Duration,
 }
 
-fn engine_command() -> (String, Vec<String>) {
+/// Engine arguments a file asks for with a `# hane-args: ...` line (for
+/// example the deterministic MCTS settings of genmove regression cases);
+/// `None` means the default [`ENGINE_ARGS`].
+fn file_args(source: &str) -> Option<Vec<String>> {
+    source
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("# hane-args:"))
+        .map(|rest| rest.split_whitespace().map(str::to_string).collect())
+}
+
+fn engine_command(file_args: Option<Vec<String>>) -> (String, Vec<String>) {
     match std::env::var("HANE_GTP_ENGINE") {
         Ok(cmd) if !cmd.trim().is_empty() => {
             let mut words = cmd.split_whitespace().map(str::to_string);
@@ -362,15 +372,19 @@ fn engine_command() -> (String, Vec<String>) {
         }
         _ => (
             env!("CARGO_BIN_EXE_hane").to_string(),
-            ENGINE_ARGS.iter().map(|s| s.to_string()).collect(),
+            file_args.unwrap_or_else(|| ENGINE_ARGS.iter().map(|s| s.to_string()).collect()),
         ),
     }
 }
 
 /// Starts the engine in `dir`, writes `input` to its stdin and closes it, and
 /// collects stdout/stderr until it exits or [`FILE_TIMEOUT`] passes.
-fn run_engine(dir: &Path, input: String) -> Result<EngineRun, String> {
-    let (prog, args) = engine_command();
+fn run_engine(
+    dir: &Path,
+    input: String,
+    file_args: Option<Vec<String>>,
+) -> Result<EngineRun, String> {
+    let (prog, args) = engine_command(file_args);
     let start = Instant::now();
     let mut child = Command::new(&prog)
         .args(&args)
@@ -491,7 +505,7 @@ fn run_file(path: &Path, log_dir: &Path) -> FileReport {
     }
 
     let dir = path.parent().unwrap();
-    let run = match run_engine(dir, input) {
+    let run = match run_engine(dir, input, file_args(&source)) {
         Ok(r) => r,
         Err(e) => {
             rep.problems.push(format!("{name}: {e}"));
@@ -743,7 +757,7 @@ fn engine_exits_on_eof_and_cleans_raw_input() {
                  \x20\x20\x20\n\
                  4\tknown_command\tplay\n"
         .to_string();
-    let run = run_engine(&suite_dir(), input).expect("engine starts");
+    let run = run_engine(&suite_dir(), input, None).expect("engine starts");
     assert!(
         run.status.is_some_and(|s| s.success()),
         "the engine must exit with status 0 on EOF, got {:?}\nstderr:\n{}",

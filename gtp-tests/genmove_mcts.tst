@@ -1,0 +1,109 @@
+# genmove_mcts.tst: the MCTS player on positions with one right answer.
+# Deterministic: one thread, fixed playouts and seed (the runner reads the
+# next line; gogui-regress users pass the same flags with -program).
+# hane-args: --player mcts --threads 1 --playouts 3000 --seed 1
+
+# ---------------------------------------------------------------------------
+# Capture the big group in atari. Black C5 D5 E5 is surrounded by White
+# except for E4: White must take three stones rather than play elsewhere.
+#
+#   9 . . . . . . . . .
+#   6 . . O O O . . . .
+#   5 . O X X X O . . .
+#   4 . . O O . . . . .
+# ---------------------------------------------------------------------------
+boardsize 9
+clear_board
+komi 7.5
+play b C5
+play b D5
+play b E5
+play w C6
+play w D6
+play w E6
+play w B5
+play w F5
+play w C4
+play w D4
+
+10 genmove w
+#? [E4]
+
+# The capture happened: three stones for White.
+20 captures w
+#? [3]
+
+# ---------------------------------------------------------------------------
+# Save your own stone. Black D5 is in atari (last liberty D4), and the White
+# stone C5 that helps surround it is itself in atari (last liberty C4).
+# Black saves D5 by capturing C5 or by extending; anything else loses it.
+#
+#   6 . . X O . .
+#   5 . X O X O .
+#   4 . . . . . .
+# ---------------------------------------------------------------------------
+clear_board
+play b B5
+play b C6
+play b D5
+play w D6
+play w C5
+play w E5
+
+30 genmove b
+#? [C4|D4]
+
+# ---------------------------------------------------------------------------
+# Never fill your own eye. Black's group on top has exactly two eyes, A5
+# and C5; filling either would let White capture everything.
+#
+#   5 . X . X O
+#   4 X X X X O
+#   3 O O O O O
+# ---------------------------------------------------------------------------
+boardsize 5
+clear_board
+play b B5
+play b D5
+play b A4
+play b B4
+play b C4
+play b D4
+play w E5
+play w E4
+play w A3
+play w B3
+play w C3
+play w D3
+play w E3
+
+40 genmove b
+#? [!A5|C5]
+
+# ---------------------------------------------------------------------------
+# Pass at the end. Black owns three columns, White two, komi 0.5: Black
+# wins by 4.5 with nothing left to play. After White passes, Black passes.
+#
+#   . . X O .   (every row the same)
+# ---------------------------------------------------------------------------
+boardsize 5
+clear_board
+komi 0.5
+play b C1
+play b C2
+play b C3
+play b C4
+play b C5
+play w D1
+play w D2
+play w D3
+play w D4
+play w D5
+play w pass
+
+50 genmove b
+#? [pass]
+
+# White is behind on the board count: it must not pass the game away.
+60 genmove w
+#? [!pass]
