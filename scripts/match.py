@@ -1,0 +1,921 @@
+#!/usr/bin/env python3
+"""Match runner: the engine under test (default: hane) against any GTP engine.
+
+Plays like gogui-twogtp (see /work/shared/clients.md section 2) but also:
+  * a referee (GNU Go by default) scores finished games and, with a separate
+    checker process (hane's own rules core, `--player random`), receives every
+    move as `play`; a `?` from anyone marks the move as illegal;
+  * every command has a timeout, so a hung engine cannot block the run;
+  * optional time control (`--time-settings "M B S"`, Canadian byo-yomi) is
+    enforced on measured wall time, with `time_left` sent before each genmove;
+  * an SGF per game, summary.tsv, engine stderr logs and a GTP traffic log go
+    to --sgf-dir;
+  * a summary with a 95% Wilson interval; exit status 1 when the engine under
+    test made an illegal move, crashed, timed out, overran its time or gave a
+    bad answer (--strict, the default), or when a game that ended with two
+    passes could not be scored.  Exit status 2: usage or set-up error.
+
+Python 3 standard library only.
+"""
+
+import argparse
+import atexit
+import datetime
+import math
+import os
+import re
+import selectors
+import shlex
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+GTP_LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"  # no I
+OTHER = {"B": "W", "W": "B"}
+COLOR_NAME = {"B": "Black", "W": "White"}
+
+ERROR_KINDS = ("illegal", "crash", "timeout", "overrun", "bad_answer",
+               "refused_legal")
+# Errors that make --strict fail when the engine under test commits them.
+STRICT_KINDS = ERROR_KINDS
+
+ALL_PROCS = []  # every GtpProcess ever started, killed at exit
+
+
+# --------------------------------------------------------------------------
+# GTP client
+# --------------------------------------------------------------------------
+
+class GtpError(Exception):
+    """Base: the program did not give a usable answer."""
+    kind = "crash"
+
+
+class GtpDead(GtpError):
+    """EOF on stdout, broken pipe or the process exited."""
+    kind = "crash"
+
+
+class GtpTimeout(GtpError):
+    """No complete answer within the timeout."""
+    kind = "timeout"
+
+
+class GtpProcess:
+    """One GTP program on pipes.  stderr goes straight to a file (never a
+    pipe, so it can never fill up); stdout is read through a selector with a
+    deadline per command."""
+
+    def __init__(self, role, argv, stderr_path, gtp_log):
+        self.role = role
+        self.argv = list(argv)
+        self.gtp_log = gtp_log
+        self.stray_lines = 0
+        self.buf = b""
+        self.broken = False
+        self.stderr_file = open(stderr_path, "ab")
+        self.stderr_file.write(("=== %s start %s: %s\n" % (
+            role, datetime.datetime.now().isoformat(timespec="seconds"),
+            shlex.join(self.argv))).encode())
+        self.stderr_file.flush()
+        try:
+            self.proc = subprocess.Popen(
+                self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=self.stderr_file, start_new_session=True, bufsize=0)
+        except OSError as e:
+            self.stderr_file.close()
+            raise GtpDead("cannot start %s: %s" % (shlex.join(self.argv), e))
+        ALL_PROCS.append(self)
+        self.sel = selectors.DefaultSelector()
+        self.sel.register(self.proc.stdout, selectors.EVENT_READ)
+
+    def alive(self):
+        return not self.broken and self.proc.poll() is None
+
+    def log(self, direction, text):
+        if self.gtp_log:
+            for line in text.splitlines() or [""]:
+                self.gtp_log.write("%s %s %s\n" % (self.role, direction, line))
+
+    def _readline(self, deadline):
+        """One line without its newline (and without \\r).  Raises on EOF or
+        when the deadline passes."""
+        while True:
+            nl = self.buf.find(b"\n")
+            if nl >= 0:
+                line = self.buf[:nl]
+                self.buf = self.buf[nl + 1:]
+                return line.decode("utf-8", "replace").replace("\r", "")
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise GtpTimeout("no answer within the timeout")
+            if not self.sel.select(timeout=remaining):
+                continue
+            chunk = os.read(self.proc.stdout.fileno(), 65536)
+            if not chunk:
+                code = self.proc.poll()
+                if code is None:
+                    try:
+                        code = self.proc.wait(timeout=1)
+                    except subprocess.TimeoutExpired:
+                        code = "still running"
+                raise GtpDead("terminated unexpectedly (EOF on stdout, "
+                              "exit status %s)" % code)
+            self.buf += chunk
+
+    def command(self, cmd, timeout):
+        """Send one command; return (ok, text).  Raises GtpDead/GtpTimeout,
+        after which the process is killed and must be restarted."""
+        if self.broken:
+            raise GtpDead("process already failed")
+        self.log(">", cmd)
+        try:
+            self.proc.stdin.write((cmd + "\n").encode())
+            self.proc.stdin.flush()
+            deadline = time.monotonic() + timeout
+            line = self._readline(deadline)
+            while not line or line[0] not in "=?":
+                self.stray_lines += 1
+                self.log("<stray", line)
+                line = self._readline(deadline)
+            lines = [line]
+            while True:
+                line = self._readline(deadline)
+                if line == "":
+                    break
+                lines.append(line)
+        except OSError as e:  # BrokenPipeError and friends
+            self.kill()
+            raise GtpDead("terminated unexpectedly (%s)" % e)
+        except GtpError as e:
+            self.log("<!", str(e))
+            self.kill()
+            raise
+        text = "\n".join(lines)
+        self.log("<", text)
+        ok = text[0] == "="
+        body = text[1:]
+        m = re.match(r"\d+", body)  # an id (we never send one)
+        if m:
+            body = body[m.end():]
+        return ok, body.strip()
+
+    def quit(self, timeout=3.0):
+        if self.alive():
+            try:
+                self.command("quit", timeout)
+            except GtpError:
+                pass
+            try:
+                self.proc.stdin.close()
+            except OSError:
+                pass
+            try:
+                self.proc.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                pass
+        self.kill()
+
+    def kill(self):
+        self.broken = True
+        if self.proc.poll() is None:
+            try:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                try:
+                    self.proc.kill()
+                except OSError:
+                    pass
+            try:
+                self.proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                pass
+        try:
+            self.sel.close()
+        except Exception:
+            pass
+        for f in (self.proc.stdin, self.proc.stdout, self.stderr_file):
+            try:
+                f.close()
+            except Exception:
+                pass
+
+
+def kill_all():
+    for p in ALL_PROCS:
+        try:
+            p.kill()
+        except Exception:
+            pass
+
+
+# --------------------------------------------------------------------------
+# A program in the match (engine, opponent, referee, checker): restartable
+# --------------------------------------------------------------------------
+
+class Program:
+    def __init__(self, role, argv, outdir, gtp_log, timeout):
+        self.role = role            # engine / opponent / referee / checker
+        self.argv = argv
+        self.stderr_path = outdir / ("%s.stderr" % role)
+        self.stderr_path.write_bytes(b"")
+        self.gtp_log = gtp_log
+        self.timeout = timeout
+        self.gtp = None
+        self.cur_argv = None
+        self.name = role
+        self.version = ""
+        self.commands = set()
+        self.label = role
+        self.starts = 0
+
+    def ensure(self, argv=None):
+        """Start (or restart) the process if needed; returns True when a new
+        process was started."""
+        argv = list(argv or self.argv)
+        if self.gtp and self.gtp.alive() and self.cur_argv == argv:
+            return False
+        if self.gtp:
+            self.gtp.quit()
+        self.gtp = GtpProcess(self.role, argv, self.stderr_path, self.gtp_log)
+        self.cur_argv = argv
+        self.starts += 1
+        self.cmd("protocol_version")
+        ok, name = self.cmd("name")
+        if ok and name:
+            self.name = name.splitlines()[0].strip()
+        ok, version = self.cmd("version")
+        self.version = version.splitlines()[0].strip() if ok and version else ""
+        ok, cmds = self.cmd("list_commands")
+        self.commands = set(cmds.split()) if ok else set()
+        if self.role in ("referee", "checker"):
+            self.label = "%s:%s" % (self.name, self.role)
+        return True
+
+    def cmd(self, command, timeout=None):
+        """Returns (ok, text).  GtpError propagates (the process is dead)."""
+        return self.gtp.command(command, timeout or self.timeout)
+
+    def stray(self):
+        return self.gtp.stray_lines if self.gtp else 0
+
+    def quit(self):
+        if self.gtp:
+            self.gtp.quit()
+
+
+# --------------------------------------------------------------------------
+# Helpers
+# --------------------------------------------------------------------------
+
+def resolve_argv(cmd):
+    argv = shlex.split(cmd)
+    if not argv:
+        raise SystemExit("empty command")
+    exe = argv[0]
+    if "/" in exe and not os.path.isabs(exe) and not os.path.exists(exe):
+        alt = REPO_ROOT / exe
+        if alt.exists():
+            argv[0] = str(alt)
+    return argv
+
+
+def fmt_num(x):
+    return ("%.1f" % x).rstrip("0").rstrip(".") if x != int(x) else str(int(x))
+
+
+def parse_vertex(text, size):
+    """'D4' -> (col, row) 0-based from the left / bottom; None if invalid."""
+    m = re.fullmatch(r"([A-Za-z])(\d{1,2})", text)
+    if not m:
+        return None
+    letter = m.group(1).upper()
+    if letter not in GTP_LETTERS:
+        return None
+    col = GTP_LETTERS.index(letter)
+    row = int(m.group(2)) - 1
+    if not (0 <= col < size and 0 <= row < size):
+        return None
+    return col, row
+
+
+def sgf_point(vertex, size):
+    if vertex == "PASS":
+        return ""
+    col, row = parse_vertex(vertex, size)
+    return chr(ord("a") + col) + chr(ord("a") + (size - 1 - row))
+
+
+def sgf_escape(text):
+    return text.replace("\\", "\\\\").replace("]", "\\]")
+
+
+def parse_score(text):
+    """final_score answer -> normalised result string, or None."""
+    t = text.strip()
+    m = re.fullmatch(r"([BWbw])\+(\d+(?:\.\d*)?)", t)
+    if m:
+        v = float(m.group(2))
+        if v == 0:
+            return "0"
+        if v > 1000:
+            return None
+        return "%s+%s" % (m.group(1).upper(), fmt_num(v))
+    if re.fullmatch(r"0(\.0*)?", t):
+        return "0"
+    return None
+
+
+def wilson(p_hat, n, z=1.96):
+    if n == 0:
+        return (0.0, 1.0)
+    denom = 1 + z * z / n
+    centre = (p_hat + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p_hat * (1 - p_hat) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+class Clock:
+    """Canadian byo-yomi: main seconds, then `stones` moves in `period`
+    seconds, repeated.  period > 0 and stones == 0 means no limit (GTP)."""
+
+    def __init__(self, main, period, stones, grace):
+        self.unlimited = period > 0 and stones == 0
+        self.main = float(main)
+        self.period_len = float(period)
+        self.stones_len = stones
+        self.grace = grace
+        self.in_byoyomi = main <= 0 and period > 0
+        self.period = float(period)
+        self.stones = stones
+
+    def time_left_args(self):
+        if self.in_byoyomi:
+            return max(0, int(self.period)), self.stones
+        return max(0, int(self.main)), 0
+
+    def spend(self, t):
+        """Charge t seconds for one move; returns an error text on overrun."""
+        if self.unlimited:
+            return None
+        if not self.in_byoyomi:
+            if t <= self.main:
+                self.main -= t
+                return None
+            over = t - self.main
+            self.main = 0.0
+            if self.period_len <= 0 or self.stones_len <= 0:
+                if over > self.grace:
+                    return "main time exceeded by %.2fs (no byo-yomi)" % over
+                return None
+            self.in_byoyomi = True
+            self.period = self.period_len
+            self.stones = self.stones_len
+            t = over
+        self.period -= t
+        self.stones -= 1
+        if self.period < -self.grace:
+            return ("byo-yomi period exceeded by %.2fs (%d s for %d stones)"
+                    % (-self.period, self.period_len, self.stones_len))
+        if self.stones <= 0:
+            self.period = self.period_len
+            self.stones = self.stones_len
+        return None
+
+
+# --------------------------------------------------------------------------
+# Match
+# --------------------------------------------------------------------------
+
+class Match:
+    def __init__(self, args):
+        self.args = args
+        self.out = Path(args.sgf_dir)
+        self.out.mkdir(parents=True, exist_ok=True)
+        self.gtp_log = None
+        if not args.no_gtp_log:
+            self.gtp_log = open(self.out / "gtp.log", "w", buffering=1)
+        t = args.timeout
+        self.engine = Program("engine", resolve_argv(args.engine), self.out,
+                              self.gtp_log, t)
+        self.opponent = Program("opponent", resolve_argv(args.opponent),
+                                self.out, self.gtp_log, t)
+        self.referee = None
+        if args.referee.lower() != "none":
+            self.referee = Program("referee", resolve_argv(args.referee),
+                                   self.out, self.gtp_log, t)
+        self.checker = None
+        if args.checker.lower() != "none":
+            self.checker = Program("checker", resolve_argv(args.checker),
+                                   self.out, self.gtp_log, t)
+        self.time_settings = args.time_tuple
+        self.games = []
+        self.labels_done = False
+        self.tsv = open(self.out / "summary.tsv", "w", buffering=1)
+        self.tsv.write("\t".join([
+            "game", "engine_color", "black", "white", "result", "winner",
+            "moves", "end", "game_s", "engine_s_per_move",
+            "opponent_s_per_move", "referee_score", "engine_score",
+            "opponent_score", "errors", "sgf"]) + "\n")
+
+    def say(self, msg):
+        if not self.args.quiet:
+            print(msg, flush=True)
+
+    def players(self):
+        return [self.engine, self.opponent]
+
+    def others(self):
+        return [p for p in (self.referee, self.checker) if p]
+
+    def engine_argv(self, game):
+        argv = resolve_argv(self.args.engine)
+        if self.args.seed_base is not None:
+            argv += ["--seed", str(self.args.seed_base + game)]
+        return argv
+
+    def set_labels(self):
+        if self.labels_done:
+            return
+        self.labels_done = True
+        e, o = self.engine, self.opponent
+        e.label, o.label = e.name, o.name
+        if e.label == o.label:
+            e.label = "%s:%s" % (e.name, e.version)
+            o.label = "%s:%s" % (o.name, o.version)
+            if e.label == o.label:
+                e.label += "(A)"
+                o.label += "(B)"
+
+    # -- one game ---------------------------------------------------------
+
+    def play_game(self, g):
+        a = self.args
+        size = a.size
+        engine_color = "B" if g % 2 == 0 else "W"
+        by_color = {engine_color: self.engine,
+                    OTHER[engine_color]: self.opponent}
+        rec = {
+            "game": g, "engine_color": engine_color, "result": "?",
+            "winner": None, "moves": [], "end": "", "errors": [],
+            "notes": [], "scores": {}, "times": {"engine": [],
+                                                 "opponent": []},
+            "unscored": False, "sgf": "game-%03d.sgf" % g,
+        }
+
+        def error(kind, prog, text):
+            rec["errors"].append({"kind": kind, "role": prog.role,
+                                  "label": prog.label, "text": text,
+                                  "move": len(rec["moves"]) + 1})
+            self.say("  ERROR %s by %s (%s): %s" % (kind, prog.label,
+                                                    prog.role, text))
+
+        t_game = time.monotonic()
+        # Start / reset every program.
+        for prog, argv in ((self.engine, self.engine_argv(g)),
+                           (self.opponent, None),
+                           *((p, None) for p in self.others())):
+            try:
+                prog.ensure(argv)
+                if prog is self.opponent:
+                    self.set_labels()
+                for c in ("boardsize %d" % size, "clear_board"):
+                    ok, text = prog.cmd(c)
+                    if not ok:
+                        raise GtpError("%s failed: %s" % (c, text))
+                if "komi" in prog.commands or not prog.commands:
+                    prog.cmd("komi %s" % fmt_num(a.komi))
+                if self.time_settings and prog.role in ("engine", "opponent"):
+                    ok, text = prog.cmd("time_settings %d %d %d"
+                                        % self.time_settings)
+                    if not ok:
+                        rec["notes"].append("%s refused time_settings: %s"
+                                            % (prog.label, text))
+            except GtpError as e:
+                if prog.role in ("referee", "checker"):
+                    raise SystemExit("%s (%s) failed at set-up: %s" % (
+                        prog.role, shlex.join(prog.argv), e))
+                error(e.kind if isinstance(e, (GtpDead, GtpTimeout))
+                      else "bad_answer", prog, "set-up: %s" % e)
+                rec["end"] = "setup error"
+                return self.finish(rec, t_game, by_color)
+        self.set_labels()
+
+        clocks = None
+        if self.time_settings:
+            m, b, s = self.time_settings
+            clocks = {c: Clock(m, b, s, a.time_grace) for c in "BW"}
+
+        self.say("game %d: %s (B) vs %s (W), %dx%d komi %s" % (
+            g, by_color["B"].label, by_color["W"].label, size, size,
+            fmt_num(a.komi)))
+        to_move = "B"
+        passes = 0
+        while True:
+            if len(rec["moves"]) >= a.maxmoves:
+                rec["end"] = "move limit"
+                rec["notes"].append("move limit %d reached" % a.maxmoves)
+                self.say("  move limit %d reached" % a.maxmoves)
+                break
+            mover = by_color[to_move]
+            try:
+                if clocks:
+                    tl, st = clocks[to_move].time_left_args()
+                    ok, text = mover.cmd("time_left %s %d %d"
+                                         % (to_move.lower(), tl, st))
+                t0 = time.monotonic()
+                ok, answer = mover.cmd("genmove %s" % to_move.lower())
+                dt = time.monotonic() - t0
+            except GtpError as e:
+                error(e.kind, mover, "genmove %s: %s" % (to_move.lower(), e))
+                rec["end"] = "error"
+                break
+            rec["times"][mover.role].append(dt)
+            if not ok:
+                error("bad_answer", mover, "genmove %s answered '? %s'"
+                      % (to_move.lower(), answer))
+                rec["end"] = "error"
+                break
+            low = answer.strip().lower()
+            if low == "resign":
+                rec["result"] = "%s+R" % OTHER[to_move]
+                rec["end"] = "resign"
+                self.say("  %3d %s %-10s resign  (%.2fs)" % (
+                    len(rec["moves"]) + 1, to_move, mover.label, dt))
+                break
+            if low == "pass":
+                move = "PASS"
+            elif parse_vertex(answer.strip(), size):
+                move = answer.strip().upper()
+            else:
+                error("bad_answer", mover, "genmove %s answered '%s'"
+                      % (to_move.lower(), answer))
+                rec["end"] = "error"
+                break
+            if clocks:
+                over = clocks[to_move].spend(dt)
+                if over:
+                    error("overrun", mover, "%s (move %s took %.2fs)"
+                          % (over, move, dt))
+                    rec["result"] = "%s+T" % OTHER[to_move]
+                    rec["end"] = "time"
+                    break
+            # Relay to everyone else; collect refusals.
+            refusals = []
+            failed = False
+            receivers = [p for p in self.players() if p is not mover]
+            receivers += self.others()
+            for p in receivers:
+                try:
+                    ok, text = p.cmd("play %s %s" % (to_move, move))
+                except GtpError as e:
+                    error(e.kind, p, "play %s %s: %s" % (to_move, move, e))
+                    failed = True
+                    break
+                if not ok:
+                    refusals.append((p, text))
+            if failed:
+                rec["end"] = "error"
+                break
+            if refusals:
+                who = ", ".join("%s: %s" % (p.label, t) for p, t in refusals)
+                refusers = {p.role for p, _ in refusals}
+                self.say("  %3d %s %-10s %-5s REFUSED by %s" % (
+                    len(rec["moves"]) + 1, to_move, mover.label, move, who))
+                judges = {p.role for p in self.others()}
+                if (mover is self.opponent and refusers == {"engine"}
+                        and judges):
+                    # Only the engine under test refused; the referee and/or
+                    # checker accepted: the engine is wrong.
+                    error("refused_legal", self.engine,
+                          "refused %s %s accepted by %s" % (
+                              to_move, move,
+                              ", ".join(p.label for p in self.others())))
+                    rec["illegal_move"] = (to_move, move, who)
+                    rec["end"] = "error"
+                else:
+                    error("illegal", mover, "%s %s refused by %s" % (
+                        to_move, move, who))
+                    rec["illegal_move"] = (to_move, move, who)
+                    rec["result"] = "%s+F" % OTHER[to_move]
+                    rec["end"] = "illegal move"
+                break
+            rec["moves"].append((to_move, move))
+            self.say("  %3d %s %-10s %-5s (%.2fs)" % (
+                len(rec["moves"]), to_move, mover.label, move, dt))
+            passes = passes + 1 if move == "PASS" else 0
+            if passes >= 2:
+                rec["end"] = "two passes"
+                break
+            to_move = OTHER[to_move]
+
+        if rec["end"] == "two passes":
+            self.score(rec, error)
+        return self.finish(rec, t_game, by_color)
+
+    def score(self, rec, error):
+        progs = [p for p in (self.referee, self.engine, self.opponent) if p]
+        for p in progs:
+            try:
+                ok, text = p.cmd("final_score")
+                rec["scores"][p.role] = text if ok else "? " + text
+            except GtpError as e:
+                rec["scores"][p.role] = "? (%s)" % e
+                if p.role in ("engine", "opponent"):
+                    error(e.kind, p, "final_score: %s" % e)
+        judge = "referee" if self.referee else "engine"
+        raw = rec["scores"].get(judge, "?")
+        result = parse_score(raw) if not raw.startswith("?") else None
+        if result is None:
+            rec["unscored"] = True
+            rec["notes"].append("unscored: %s final_score answered '%s'"
+                                % (judge, raw))
+            rec["result"] = "?"
+        else:
+            rec["result"] = result
+        self.say("  final_score: " + ", ".join(
+            "%s %s" % (r, s) for r, s in rec["scores"].items()))
+
+    def finish(self, rec, t_game, by_color):
+        a = self.args
+        rec["game_s"] = time.monotonic() - t_game
+        rec["black"] = by_color["B"].label
+        rec["white"] = by_color["W"].label
+        res = rec["result"]
+        if res[0] in "BW":
+            rec["winner"] = by_color[res[0]].role
+        elif res == "0":
+            rec["winner"] = "draw"
+        else:
+            rec["winner"] = None
+        self.write_sgf(rec)
+        label = {"engine": self.engine.label, "opponent": self.opponent.label,
+                 "draw": "draw", None: "-"}[rec["winner"]]
+
+        def mean(xs):
+            return sum(xs) / len(xs) if xs else float("nan")
+
+        self.tsv.write("\t".join(str(x) for x in [
+            rec["game"], rec["engine_color"], rec["black"], rec["white"],
+            res, label, len(rec["moves"]), rec["end"],
+            "%.2f" % rec["game_s"],
+            "%.3f" % mean(rec["times"]["engine"]),
+            "%.3f" % mean(rec["times"]["opponent"]),
+            rec["scores"].get("referee", ""), rec["scores"].get("engine", ""),
+            rec["scores"].get("opponent", ""),
+            "; ".join("%s %s: %s" % (e["kind"], e["label"], e["text"])
+                      for e in rec["errors"]).replace("\t", " "),
+            rec["sgf"]]) + "\n")
+        print("game %d: %s (B) vs %s (W): %s  winner %s, %d moves, %.1fs, "
+              "end: %s%s" % (
+                  rec["game"], rec["black"], rec["white"], res, label,
+                  len(rec["moves"]), rec["game_s"], rec["end"],
+                  "" if not rec["errors"] else "  [%d error(s)]"
+                  % len(rec["errors"])), flush=True)
+        self.games.append(rec)
+        return rec
+
+    def write_sgf(self, rec):
+        a = self.args
+        size = a.size
+        props = [
+            "FF[4]", "GM[1]", "CA[UTF-8]", "AP[hane-match.py]",
+            "SZ[%d]" % size, "KM[%s]" % fmt_num(a.komi),
+            "DT[%s]" % datetime.date.today().isoformat(),
+            "PB[%s]" % sgf_escape(rec["black"]),
+            "PW[%s]" % sgf_escape(rec["white"]),
+            "RE[%s]" % rec["result"],
+        ]
+        if self.time_settings:
+            m, b, s = self.time_settings
+            props.append("TM[%d]OT[%d/%d Canadian]" % (m, s, b))
+        comment = ["scored by: %s" % (self.referee.label if self.referee
+                                      else self.engine.label + " (no referee)")]
+        if rec["scores"]:
+            comment.append("final_score: " + ", ".join(
+                "%s %s" % (r, s) for r, s in rec["scores"].items()))
+        comment.append("end: %s" % rec["end"])
+        for e in rec["errors"]:
+            comment.append("ERROR %s by %s (%s) at move %d: %s" % (
+                e["kind"], e["label"], e["role"], e["move"], e["text"]))
+        comment += rec["notes"]
+        props.append("C[%s]" % sgf_escape("\n".join(comment)))
+        body = "".join(";%s[%s]" % (c, sgf_point(m, size))
+                       for c, m in rec["moves"])
+        path = self.out / rec["sgf"]
+        path.write_text("(;%s\n%s)\n" % ("".join(props), body))
+
+    # -- whole match ------------------------------------------------------
+
+    def run(self):
+        try:
+            for g in range(self.args.games):
+                self.play_game(g)
+        except KeyboardInterrupt:
+            print("\ninterrupted after %d game(s)" % len(self.games))
+            self.summary()
+            return 130
+        return self.summary()
+
+    def close(self):
+        for p in [self.engine, self.opponent] + self.others():
+            try:
+                p.quit()
+            except Exception:
+                pass
+        kill_all()
+
+    def summary(self):
+        a = self.args
+        E, O = self.engine.label, self.opponent.label
+        games = self.games
+        n = len(games)
+        wins = sum(1 for r in games if r["winner"] == "engine")
+        losses = sum(1 for r in games if r["winner"] == "opponent")
+        draws = sum(1 for r in games if r["winner"] == "draw")
+        decided = wins + losses + draws
+        unknown = n - decided
+        p = (wins + 0.5 * draws) / decided if decided else 0.0
+        lo, hi = wilson(p, decided)
+        as_b = [r for r in games if r["engine_color"] == "B"]
+        as_w = [r for r in games if r["engine_color"] == "W"]
+
+        def mean_t(role):
+            xs = [t for r in games for t in r["times"][role]]
+            return (sum(xs) / len(xs) if xs else float("nan")), len(xs)
+
+        def count(role, kind):
+            return sum(1 for r in games for e in r["errors"]
+                       if e["role"] == role and e["kind"] == kind)
+
+        print()
+        print("=== match summary: %s (engine) vs %s (opponent), %dx%d, "
+              "komi %s%s ===" % (E, O, a.size, a.size, fmt_num(a.komi),
+                                 ", time %s" % a.time_settings
+                                 if a.time_settings else ""))
+        if self.referee:
+            print("referee: %s   checker: %s" % (
+                self.referee.label,
+                self.checker.label if self.checker else "none"))
+        print("games: %d   %s wins/losses/draws: %d/%d/%d   no result: %d"
+              % (n, E, wins, losses, draws, unknown))
+        if decided:
+            print("%s win rate: %.1f%% of %d decided games "
+                  "(95%% Wilson CI %.1f%% .. %.1f%%)"
+                  % (E, 100 * p, decided, 100 * lo, 100 * hi))
+        else:
+            print("%s win rate: n/a (no decided games)" % E)
+        print("%s as Black: %d/%d wins   as White: %d/%d wins" % (
+            E, sum(1 for r in as_b if r["winner"] == "engine"), len(as_b),
+            sum(1 for r in as_w if r["winner"] == "engine"), len(as_w)))
+        for role, label in (("engine", E), ("opponent", O)):
+            m, k = mean_t(role)
+            print("mean time per move: %-20s %.3fs over %d genmoves"
+                  % (label, m, k))
+        ends = {}
+        for r in games:
+            ends[r["end"]] = ends.get(r["end"], 0) + 1
+        print("game ends: " + ", ".join("%s %d" % kv for kv in
+                                        sorted(ends.items())))
+        moves = [len(r["moves"]) for r in games]
+        if moves:
+            print("moves per game: min %d, mean %.1f, max %d" % (
+                min(moves), sum(moves) / len(moves), max(moves)))
+        for role, prog in (("engine", self.engine),
+                           ("opponent", self.opponent),
+                           ("referee", self.referee),
+                           ("checker", self.checker)):
+            if not prog:
+                continue
+            print("errors %-22s illegal %d, crash %d, timeout %d, "
+                  "overrun %d, bad answer %d, refused legal %d%s" % (
+                      prog.label, count(role, "illegal"),
+                      count(role, "crash"), count(role, "timeout"),
+                      count(role, "overrun"), count(role, "bad_answer"),
+                      count(role, "refused_legal"),
+                      ("   (stray stdout lines: %d)" % prog.stray()
+                       if prog.stray() else "")))
+        for r in games:
+            for e in r["errors"]:
+                print("  game %d move %d: %s by %s: %s" % (
+                    r["game"], e["move"], e["kind"], e["label"], e["text"]))
+        unscored = [r["game"] for r in games if r["unscored"]]
+        if unscored:
+            print("UNSCORED after two passes: games %s" % unscored)
+        scored = [r for r in games if r["end"] == "two passes"
+                  and not r["unscored"] and self.referee]
+        if scored:
+            for role, label in (("engine", E), ("opponent", O)):
+                diff = [r["game"] for r in scored
+                        if parse_score(r["scores"].get(role, "?"))
+                        != r["result"]]
+                print("final_score of %s differs from the referee in %d of "
+                      "%d scored games%s" % (label, len(diff), len(scored),
+                                             " %s" % diff if diff else ""))
+        print("output: %s (game-NNN.sgf, summary.tsv, *.stderr, gtp.log)"
+              % self.out)
+
+        bad = [e for r in games for e in r["errors"]
+               if e["role"] == "engine" and e["kind"] in STRICT_KINDS]
+        status = 0
+        if bad and a.strict:
+            print("FAIL: %d error(s) by the engine under test" % len(bad))
+            status = 1
+        elif bad:
+            print("(%d error(s) by the engine under test; --no-strict)"
+                  % len(bad))
+        if unscored:
+            print("FAIL: %d game(s) unscored after two passes"
+                  % len(unscored))
+            status = 1
+        if status == 0:
+            print("OK")
+        return status
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(
+        description="Play the engine under test against a GTP opponent, "
+        "with a referee and an independent legality checker.")
+    ap.add_argument("--engine", default="target/release/hane",
+                    help="engine under test (shell-style command)")
+    ap.add_argument("--opponent",
+                    default="/usr/games/gnugo --mode gtp --level 10 "
+                    "--chinese-rules")
+    ap.add_argument("--referee",
+                    default="/usr/games/gnugo --mode gtp --chinese-rules",
+                    help="scores games and checks moves; 'none' disables")
+    ap.add_argument("--checker",
+                    default="target/release/hane --player random",
+                    help="independent legality checker fed every move; "
+                    "'none' disables")
+    ap.add_argument("--size", type=int, default=9)
+    ap.add_argument("--komi", type=float, default=7.0)
+    ap.add_argument("--games", type=int, default=2)
+    ap.add_argument("--maxmoves", type=int, default=None,
+                    help="move cap per game (default 3*size*size)")
+    ap.add_argument("--sgf-dir", default="match-out")
+    ap.add_argument("--time-settings", metavar='"M B S"',
+                    help="main seconds, byo-yomi seconds, byo-yomi stones "
+                    "(Canadian); sent to both players and enforced")
+    ap.add_argument("--time-grace", type=float, default=0.25,
+                    help="seconds of overrun tolerated for pipe latency "
+                    "(default 0.25)")
+    ap.add_argument("--timeout", type=float, default=120.0,
+                    help="seconds per GTP command (genmove included); a "
+                    "timeout abandons the game")
+    ap.add_argument("--seed-base", type=int, default=None,
+                    help="append --seed N+game to the engine command")
+    ap.add_argument("--strict", dest="strict", action="store_true",
+                    default=True)
+    ap.add_argument("--no-strict", dest="strict", action="store_false",
+                    help="only report errors of the engine under test")
+    ap.add_argument("--no-gtp-log", action="store_true",
+                    help="do not write sgf-dir/gtp.log")
+    ap.add_argument("--quiet", action="store_true")
+    args = ap.parse_args(argv)
+    if not 2 <= args.size <= 25:
+        ap.error("--size must be 2..25")
+    args.time_tuple = None
+    if args.time_settings:
+        parts = args.time_settings.split()
+        if len(parts) != 3 or not all(p.isdigit() for p in parts):
+            ap.error('--time-settings wants "M B S" (three non-negative '
+                     'integers: main seconds, byo-yomi seconds, stones)')
+        args.time_tuple = tuple(int(p) for p in parts)
+    if args.maxmoves is None:
+        args.maxmoves = 3 * args.size * args.size
+
+    atexit.register(kill_all)
+
+    def on_signal(signum, frame):
+        kill_all()
+        sys.exit(128 + signum)
+
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGHUP, on_signal)
+
+    try:
+        match = Match(args)
+    except GtpError as e:
+        print("set-up error: %s" % e, file=sys.stderr)
+        return 2
+    try:
+        return match.run()
+    except SystemExit as e:
+        if isinstance(e.code, str):
+            print("error: %s" % e.code, file=sys.stderr)
+            return 2
+        raise
+    except GtpError as e:
+        print("error: %s" % e, file=sys.stderr)
+        return 2
+    finally:
+        match.close()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
