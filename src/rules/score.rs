@@ -128,7 +128,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn dame_and_seki_liberties_count_for_nobody() {
+    fn a_shared_last_liberty_counts_for_nobody() {
         // D5 is the shared last liberty of a black and a white chain.
         let b = parse(
             ". X O . X
@@ -148,6 +148,33 @@ mod tests {
         assert_eq!(c.dame, 1);
         // 15 - (9 + 0.5)
         assert_eq!(area_score(&c, 0.5, 0).to_string(), "B+5.5");
+    }
+
+    #[test]
+    fn seki_shared_liberties_are_dame() {
+        // Black A5-A4 and White C5-C4 share their only liberties B5 and
+        // B4: whoever fills one is captured, so both live in seki and the
+        // two liberties belong to nobody.
+        let b = parse(
+            "X . O X .
+             X . O X .
+             O O X X .
+             . O X . .
+             . O X . .",
+        );
+        for p in ["A5", "C5"] {
+            assert_eq!(
+                b.liberties(super::super::diagram::vertex(b.size(), p).unwrap())
+                    .len(),
+                2
+            );
+        }
+        let c = area_count(&b);
+        assert_eq!((c.stones.black, c.stones.white), (8, 6));
+        // E1-E5, D1, D2 touch only Black; A1, A2 only White.
+        assert_eq!((c.territory.black, c.territory.white), (7, 2));
+        assert_eq!(c.dame, 2);
+        assert_eq!(area_score(&c, 0.5, 0).to_string(), "B+6.5");
     }
 
     #[test]
