@@ -50,7 +50,7 @@ impl Default for SearchParams {
         SearchParams {
             playout: PlayoutKind::Heavy,
             threads: 1,
-            expand_visits: 2,
+            expand_visits: 8,
             rave_equiv: 3000.0,
             exploration: 0.0,
             max_tree_bytes: 1024 << 20,

@@ -146,6 +146,9 @@ fn answer_last_move(
 ) -> Option<Point> {
     let enemy = Cell::stone(color.opponent());
     let own = Cell::stone(color);
+    if below(rng, 100) >= 90 {
+        return None;
+    }
     // 1. Capture an enemy chain next to the last move that is in atari.
     for n in board
         .neighbours(last)
@@ -182,7 +185,11 @@ fn answer_last_move(
             return Some(lib);
         }
     }
-    // 3. Good shape around the last move.
+    // 3. Good shape around the last move (not always: some randomness
+    //    keeps playouts from repeating one fixed answer).
+    if below(rng, 100) >= 95 {
+        return None;
+    }
     let mut cands = [last; 8];
     let mut k = 0;
     for q in board

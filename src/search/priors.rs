@@ -13,7 +13,9 @@ const ESCAPE: u32 = 15;
 const PATTERN: u32 = 10;
 const SELF_ATARI: u32 = 10;
 const EMPTY_AREA: u32 = 10;
-const NEAR_LAST: u32 = 5;
+/// Bonus by distance to the last move (1, 2, 3; Manhattan distance with
+/// diagonal neighbours at 2): local answers matter most.
+const NEAR_LAST: [u32; 3] = [24, 22, 8];
 
 /// True if no stone lies within Manhattan distance `d` of `p`.
 fn empty_area(board: &Board, p: Point, d: usize) -> bool {
@@ -62,8 +64,9 @@ pub fn prior(board: &Board, color: Color, p: Point, patterns: &Patterns) -> (u32
     if let Some((_, Move::Play(last))) = board.last_move() {
         let (lx, ly) = board.size().coords(last);
         let (x, y) = board.size().coords(p);
-        if lx.abs_diff(x) <= 1 && ly.abs_diff(y) <= 1 {
-            good(NEAR_LAST);
+        let d = lx.abs_diff(x) + ly.abs_diff(y);
+        if (1..=3).contains(&d) {
+            good(NEAR_LAST[d - 1]);
         }
     }
     let line = board.size().line(p);
