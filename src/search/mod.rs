@@ -141,6 +141,8 @@ struct Shared<'a> {
     legal_root: &'a [bool],
     /// Komi plus the rules' handicap bonus: White's extra points.
     white_bonus: f64,
+    /// 1 / rave_equiv.
+    inv_rave_equiv: f32,
     issued: AtomicU64,
     done: AtomicU64,
     finish: AtomicBool,
@@ -264,6 +266,7 @@ impl Searcher {
             color,
             legal_root: &legal_root,
             white_bonus: game.komi() + game.rules().handicap_bonus.points(handicap) as f64,
+            inv_rave_equiv: (1.0 / self.params.rave_equiv.max(1.0)) as f32,
             issued: AtomicU64::new(0),
             done: AtomicU64::new(0),
             finish: AtomicBool::new(legal.is_empty()),
@@ -454,23 +457,23 @@ fn decided(sh: &Shared<'_>, limits: &SearchLimits<'_>, start: Instant) -> bool {
 }
 
 /// UCT-RAVE urgency of a child, priors and virtual loss included.
+///
+/// The usual blend `(1-b)*q + b*q_rave` with `b = rv / (rv + v + v*rv/K)`
+/// simplifies to `(w*(1 + rv/K) + rw) / (rv + v*(1 + rv/K))`: one division
+/// per child instead of three, which matters because every descent scores
+/// every child.
 #[inline]
 fn urgency(sh: &Shared<'_>, child: NodeId, parent_visits: f64) -> f64 {
     let n = sh.tree.node(child);
     let (pv, pw) = n.prior();
-    let v = (n.visits.load(Relaxed) + n.in_flight.load(Relaxed) + pv) as f64;
-    let w = n.wins2.load(Relaxed) as f64 / 2.0 + pw as f64;
-    let q = w / v.max(1.0);
-    let rv = n.rave_visits.load(Relaxed) as f64;
-    let value = if rv > 0.0 {
-        let rq = n.rave_wins2.load(Relaxed) as f64 / (2.0 * rv);
-        let beta = rv / (rv + v + v * rv / sh.params.rave_equiv);
-        (1.0 - beta) * q + beta * rq
-    } else {
-        q
-    };
+    let v = (n.visits.load(Relaxed) + n.in_flight.load(Relaxed) + pv).max(1) as f32;
+    let w = n.wins2.load(Relaxed) as f32 * 0.5 + pw as f32;
+    let rv = n.rave_visits.load(Relaxed) as f32;
+    let rw = n.rave_wins2.load(Relaxed) as f32 * 0.5;
+    let k = 1.0 + rv * sh.inv_rave_equiv;
+    let value = ((w * k + rw) / (rv + v * k)) as f64;
     if sh.params.exploration > 0.0 {
-        value + sh.params.exploration * (parent_visits.max(1.0).ln() / v.max(1.0)).sqrt()
+        value + sh.params.exploration * (parent_visits.max(1.0).ln() / v as f64).sqrt()
     } else {
         value
     }
