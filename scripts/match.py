@@ -10,6 +10,12 @@ Plays like gogui-twogtp (see /work/shared/clients.md section 2) but also:
     enforced on measured wall time, with `time_left` sent before each genmove;
   * an SGF per game, summary.tsv, engine stderr logs and a GTP traffic log go
     to --sgf-dir;
+  * optional handicap (`--handicap N`): Black gets `fixed_handicap N`, every
+    other program the same points through `set_free_handicap` (or `play B`
+    moves when it lacks that command); White moves first;
+  * the peak resident memory (VmHWM from /proc/PID/status) of the engine and
+    the opponent, read at the end of every game; summary.json holds the
+    summary in machine-readable form;
   * a summary with a 95% Wilson interval; exit status 1 when the engine under
     test made an illegal move, crashed, timed out, overran its time or gave a
     bad answer (--strict, the default), or when a game that ended with two
@@ -21,6 +27,7 @@ Python 3 standard library only.
 import argparse
 import atexit
 import datetime
+import json
 import math
 import os
 import re
@@ -287,6 +294,21 @@ def fmt_num(x):
     return ("%.1f" % x).rstrip("0").rstrip(".") if x != int(x) else str(int(x))
 
 
+def peak_rss_kb(prog):
+    """VmHWM (peak resident set, kB) of a running program, or None."""
+    gtp = prog.gtp if prog else None
+    if not gtp or gtp.proc.poll() is not None:
+        return None
+    try:
+        with open("/proc/%d/status" % gtp.proc.pid) as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
+
+
 def parse_vertex(text, size):
     """'D4' -> (col, row) 0-based from the left / bottom; None if invalid."""
     m = re.fullmatch(r"([A-Za-z])(\d{1,2})", text)
@@ -419,7 +441,8 @@ class Match:
             "game", "engine_color", "black", "white", "result", "winner",
             "moves", "end", "game_s", "engine_s_per_move",
             "opponent_s_per_move", "referee_score", "engine_score",
-            "opponent_score", "errors", "sgf"]) + "\n")
+            "opponent_score", "errors", "sgf", "handicap",
+            "engine_peak_rss_kb", "opponent_peak_rss_kb"]) + "\n")
 
     def say(self, msg):
         if not self.args.quiet:
@@ -464,6 +487,7 @@ class Match:
             "notes": [], "scores": {}, "times": {"engine": [],
                                                  "opponent": []},
             "unscored": False, "sgf": "game-%03d.sgf" % g,
+            "handicap": [], "rss_kb": {},
         }
 
         def error(kind, prog, text):
@@ -503,6 +527,20 @@ class Match:
                 rec["end"] = "setup error"
                 return self.finish(rec, t_game, by_color)
         self.set_labels()
+        if a.handicap:
+            try:
+                rec["handicap"] = self.place_handicap(by_color)
+            except GtpError as e:
+                prog = getattr(e, "prog", by_color["B"])
+                if prog.role in ("referee", "checker"):
+                    raise SystemExit("%s (%s) refused the handicap: %s" % (
+                        prog.role, shlex.join(prog.argv), e))
+                error(e.kind if isinstance(e, (GtpDead, GtpTimeout))
+                      else "bad_answer", prog, "handicap: %s" % e)
+                rec["end"] = "setup error"
+                return self.finish(rec, t_game, by_color)
+            self.say("  handicap %d: %s" % (len(rec["handicap"]),
+                                          " ".join(rec["handicap"])))
 
         clocks = None
         if self.time_settings:
@@ -512,7 +550,7 @@ class Match:
         self.say("game %d: %s (B) vs %s (W), %dx%d komi %s" % (
             g, by_color["B"].label, by_color["W"].label, size, size,
             fmt_num(a.komi)))
-        to_move = "B"
+        to_move = "W" if rec["handicap"] else "B"
         passes = 0
         while True:
             if len(rec["moves"]) >= a.maxmoves:
@@ -616,6 +654,52 @@ class Match:
             self.score(rec, error)
         return self.finish(rec, t_game, by_color)
 
+    def place_handicap(self, by_color):
+        """Black chooses the points (fixed_handicap N); every other program
+        gets them through set_free_handicap, or as plain `play B` moves if
+        it does not list that command.  Returns the points (upper case).
+        Raises GtpError (with .prog set) when a program refuses."""
+        n = self.args.handicap
+        size = self.args.size
+        black = by_color["B"]
+
+        def fail(prog, text):
+            e = GtpError(text)
+            e.kind = "bad_answer"
+            e.prog = prog
+            return e
+
+        try:
+            ok, text = black.cmd("fixed_handicap %d" % n)
+        except GtpError as e:
+            e.prog = black
+            raise
+        points = [v.upper() for v in text.split()]
+        if not ok:
+            raise fail(black, "fixed_handicap %d answered '? %s'" % (n, text))
+        if (len(points) != n or len(set(points)) != n
+                or not all(parse_vertex(v, size) for v in points)):
+            raise fail(black, "fixed_handicap %d answered '%s'" % (n, text))
+        receivers = [by_color["W"]] + self.others()
+        for p in receivers:
+            try:
+                if "set_free_handicap" in p.commands:
+                    ok, text = p.cmd("set_free_handicap " + " ".join(points))
+                    if not ok:
+                        raise fail(p, "set_free_handicap answered '? %s'"
+                                   % text)
+                else:
+                    for v in points:
+                        ok, text = p.cmd("play B %s" % v)
+                        if not ok:
+                            raise fail(p, "play B %s (handicap) answered "
+                                       "'? %s'" % (v, text))
+            except GtpError as e:
+                if not hasattr(e, "prog"):
+                    e.prog = p
+                raise
+        return points
+
     def score(self, rec, error):
         progs = [p for p in (self.referee, self.engine, self.opponent) if p]
         for p in progs:
@@ -641,6 +725,8 @@ class Match:
 
     def finish(self, rec, t_game, by_color):
         a = self.args
+        for prog in [self.engine, self.opponent] + self.others():
+            rec["rss_kb"][prog.role] = peak_rss_kb(prog)
         rec["game_s"] = time.monotonic() - t_game
         rec["black"] = by_color["B"].label
         rec["white"] = by_color["W"].label
@@ -668,7 +754,9 @@ class Match:
             rec["scores"].get("opponent", ""),
             "; ".join("%s %s: %s" % (e["kind"], e["label"], e["text"])
                       for e in rec["errors"]).replace("\t", " "),
-            rec["sgf"]]) + "\n")
+            rec["sgf"], len(rec["handicap"]),
+            rec["rss_kb"].get("engine") or "",
+            rec["rss_kb"].get("opponent") or ""]) + "\n")
         print("game %d: %s (B) vs %s (W): %s  winner %s, %d moves, %.1fs, "
               "end: %s%s" % (
                   rec["game"], rec["black"], rec["white"], res, label,
@@ -692,6 +780,9 @@ class Match:
         if self.time_settings:
             m, b, s = self.time_settings
             props.append("TM[%d]OT[%d/%d Canadian]" % (m, s, b))
+        if rec["handicap"]:
+            props.append("HA[%d]AB%s" % (len(rec["handicap"]), "".join(
+                "[%s]" % sgf_point(v, size) for v in rec["handicap"])))
         comment = ["scored by: %s" % (self.referee.label if self.referee
                                       else self.engine.label + " (no referee)")]
         if rec["scores"]:
@@ -753,9 +844,11 @@ class Match:
 
         print()
         print("=== match summary: %s (engine) vs %s (opponent), %dx%d, "
-              "komi %s%s ===" % (E, O, a.size, a.size, fmt_num(a.komi),
-                                 ", time %s" % a.time_settings
-                                 if a.time_settings else ""))
+              "komi %s%s%s ===" % (E, O, a.size, a.size, fmt_num(a.komi),
+                                   ", handicap %d" % a.handicap
+                                   if a.handicap else "",
+                                   ", time %s" % a.time_settings
+                                   if a.time_settings else ""))
         if self.referee:
             print("referee: %s   checker: %s" % (
                 self.referee.label,
@@ -815,8 +908,17 @@ class Match:
                 print("final_score of %s differs from the referee in %d of "
                       "%d scored games%s" % (label, len(diff), len(scored),
                                              " %s" % diff if diff else ""))
-        print("output: %s (game-NNN.sgf, summary.tsv, *.stderr, gtp.log)"
-              % self.out)
+        peaks = {}
+        for role in ("engine", "opponent", "referee", "checker"):
+            xs = [r["rss_kb"].get(role) for r in games]
+            xs = [x for x in xs if x is not None]
+            peaks[role] = max(xs) if xs else None
+        print("peak RSS (VmHWM): " + ", ".join(
+            "%s %s" % (role, "%.1f MiB" % (kb / 1024) if kb else "n/a")
+            for role, kb in peaks.items()
+            if role in ("engine", "opponent") or kb))
+        print("output: %s (game-NNN.sgf, summary.tsv, summary.json, "
+              "*.stderr, gtp.log)" % self.out)
 
         bad = [e for r in games for e in r["errors"]
                if e["role"] == "engine" and e["kind"] in STRICT_KINDS]
@@ -833,6 +935,28 @@ class Match:
             status = 1
         if status == 0:
             print("OK")
+        errors = {}
+        for r in games:
+            for e in r["errors"]:
+                errors.setdefault(e["role"], {}).setdefault(e["kind"], 0)
+                errors[e["role"]][e["kind"]] += 1
+        summary = {
+            "engine": E, "opponent": O, "size": a.size, "komi": a.komi,
+            "handicap": a.handicap, "games": n, "games_requested": a.games,
+            "wins": wins, "losses": losses, "draws": draws,
+            "no_result": unknown, "ends": ends, "errors": errors,
+            "move_limit_games": [r["game"] for r in games
+                                 if r["end"] == "move limit"],
+            "unscored_games": unscored,
+            "moves": moves, "peak_rss_kb": peaks, "status": status,
+            "per_game": [{k: r[k] for k in (
+                "game", "engine_color", "result", "end", "handicap",
+                "rss_kb", "errors", "sgf")} | {"moves": len(r["moves"])}
+                for r in games],
+        }
+        with open(self.out / "summary.json", "w") as f:
+            json.dump(summary, f, indent=1)
+            f.write("\n")
         return status
 
 
@@ -855,6 +979,10 @@ def main(argv=None):
     ap.add_argument("--size", type=int, default=9)
     ap.add_argument("--komi", type=float, default=7.0)
     ap.add_argument("--games", type=int, default=2)
+    ap.add_argument("--handicap", type=int, default=0, metavar="N",
+                    help="handicap stones (0 or 2..9): Black places them "
+                    "with fixed_handicap, the others get set_free_handicap; "
+                    "White moves first")
     ap.add_argument("--maxmoves", type=int, default=None,
                     help="move cap per game (default 3*size*size)")
     ap.add_argument("--sgf-dir", default="match-out")
@@ -879,6 +1007,8 @@ def main(argv=None):
     args = ap.parse_args(argv)
     if not 2 <= args.size <= 25:
         ap.error("--size must be 2..25")
+    if args.handicap == 1 or not 0 <= args.handicap <= 9:
+        ap.error("--handicap must be 0 or 2..9 (fixed_handicap)")
     args.time_tuple = None
     if args.time_settings:
         parts = args.time_settings.split()

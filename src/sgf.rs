@@ -68,6 +68,44 @@ fn to_move(size: BoardSize, m: &go::Move) -> Result<Move, SgfError> {
     }
 }
 
+/// Most nodes an SGF file may have. sgf-parse frees its tree recursively,
+/// one stack frame per node of a line of play, so a hostile file of a few
+/// hundred thousand `;` would overflow the stack; real game records, even
+/// with variations, stay far below this.
+pub const MAX_NODES: usize = 20_000;
+
+/// Counts the `;` (nodes) and `(` (variations) outside property values.
+fn count_nodes(text: &str) -> usize {
+    let mut in_value = false;
+    let mut escaped = false;
+    let mut count = 0;
+    for b in text.bytes() {
+        if in_value {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b']' => in_value = false,
+                _ => {}
+            }
+        } else {
+            match b {
+                b'[' => in_value = true,
+                b';' | b'(' => count += 1,
+                _ => {}
+            }
+        }
+    }
+    count
+}
+
+/// Frees a parsed tree without recursion (see [`MAX_NODES`]).
+fn drop_tree(trees: Vec<sgf_parse::SgfNode<Prop>>) {
+    let mut stack = trees;
+    while let Some(mut node) = stack.pop() {
+        stack.append(&mut node.children);
+    }
+}
+
 /// Builds a game from SGF text: size, komi, rules, handicap and setup
 /// stones from the root, then the main line's moves up to `stop`.
 /// `rules` and `komi` are used when the file does not say.
@@ -76,7 +114,24 @@ fn to_move(size: BoardSize, m: &go::Move) -> Result<Move, SgfError> {
 /// Unparseable text, unsupported size or rules, setup stones after the
 /// root, or an illegal move.
 pub fn load(text: &str, rules: Rules, komi: f64, stop: Stop) -> Result<Game, SgfError> {
+    let nodes = count_nodes(text);
+    if nodes > MAX_NODES {
+        return err(format!(
+            "SGF has {nodes} nodes and variations; hane reads at most {MAX_NODES}"
+        ));
+    }
     let trees = go::parse(text).map_err(|e| SgfError(format!("cannot parse SGF: {e}")))?;
+    let result = build(&trees, rules, komi, stop);
+    drop_tree(trees);
+    result
+}
+
+fn build(
+    trees: &[sgf_parse::SgfNode<Prop>],
+    rules: Rules,
+    komi: f64,
+    stop: Stop,
+) -> Result<Game, SgfError> {
     let Some(root) = trees.first() else {
         return err("empty SGF");
     };
@@ -270,6 +325,18 @@ mod tests {
         assert_eq!(g.to_move(), Color::Black);
         let g = load(text, Rules::AGA, 7.5, Stop::BeforePoint(4, 6)).unwrap(); // E7 = W[ec]
         assert_eq!(g.moves().len(), 2);
+    }
+
+    #[test]
+    fn node_counting_skips_property_values() {
+        assert_eq!(count_nodes("(;C[a;b(c\\];d]B[aa];W[bb])"), 3);
+        let hostile = format!("(;{})", ";".repeat(MAX_NODES + 1));
+        assert!(
+            load(&hostile, Rules::AGA, 7.5, Stop::End)
+                .unwrap_err()
+                .0
+                .contains("nodes")
+        );
     }
 
     #[test]
