@@ -15,16 +15,17 @@ pub mod playout;
 pub mod priors;
 pub mod time;
 pub mod tree;
+mod worker;
 
-use crate::rules::{Board, Cell, Color, Game, Move, Point};
+use crate::rules::{Color, Game, Move, Point};
 use crate::stop::StopCheck;
 pub use playout::PlayoutKind;
-use playout::{Amaf, Policy};
-use rand::SeedableRng;
-use rand::rngs::SmallRng;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use playout::Policy;
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 use tree::{NodeId, PASS, Tree};
+use worker::{Shared, worker};
 
 /// Tunable search parameters.
 #[derive(Clone, Copy, Debug)]
@@ -72,7 +73,7 @@ pub struct SearchLimits<'a> {
 }
 
 /// One root candidate.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Candidate {
     /// The move.
     pub mv: Move,
@@ -80,6 +81,12 @@ pub struct Candidate {
     pub visits: u32,
     /// Its win rate for the searching colour.
     pub win_rate: f64,
+    /// Share of the root's prior knowledge given to this move (0..1).
+    pub prior: f64,
+    /// Mean final area score of its playouts for the searching colour.
+    pub score_lead: f64,
+    /// Principal variation starting with this move.
+    pub pv: Vec<Move>,
 }
 
 /// What a search found.
@@ -100,6 +107,17 @@ pub struct SearchResult {
     /// Per point of the board (row by row from A1), the average final
     /// owner in the playouts: +1 Black, -1 White.
     pub ownership: Vec<f32>,
+    /// Mean final area score of all playouts for the searching colour.
+    pub score_lead: f64,
+}
+
+/// A progress callback: called about every `interval` on the thread that
+/// started the search, with the result so far.
+pub struct Report<'a> {
+    /// Time between calls.
+    pub interval: Duration,
+    /// The callback.
+    pub callback: &'a mut dyn FnMut(&SearchResult),
 }
 
 /// The kept root: node, key of the game's initial position, the moves
@@ -115,37 +133,19 @@ pub struct Searcher {
     root: Option<RootInfo>,
 }
 
-fn move_id(mv: Move) -> u32 {
+pub(crate) fn move_id(mv: Move) -> u32 {
     match mv {
         Move::Play(p) => p.index() as u32,
         Move::Pass => PASS,
     }
 }
 
-fn id_move(id: u32) -> Move {
+pub(crate) fn id_move(id: u32) -> Move {
     if id == PASS {
         Move::Pass
     } else {
         Move::Play(Point(id as u16))
     }
-}
-
-/// Everything the workers share during one search.
-struct Shared<'a> {
-    tree: &'a Tree,
-    policy: Policy<'a>,
-    params: SearchParams,
-    root: NodeId,
-    board: &'a Board,
-    color: Color,
-    legal_root: &'a [bool],
-    /// Komi plus the rules' handicap bonus: White's extra points.
-    white_bonus: f64,
-    /// 1 / rave_equiv.
-    inv_rave_equiv: f32,
-    issued: AtomicU64,
-    done: AtomicU64,
-    finish: AtomicBool,
 }
 
 impl Searcher {
@@ -231,6 +231,22 @@ impl Searcher {
         pool: Option<&rayon::ThreadPool>,
         seed: u64,
     ) -> SearchResult {
+        self.run_reporting(game, color, limits, pool, seed, None)
+    }
+
+    /// [`Searcher::run`] with progress reports (analysis). Reporting needs
+    /// a thread pool: the workers run there while the calling thread
+    /// reports. Without reports and with one thread the search runs on the
+    /// calling thread, which keeps it deterministic for a seed.
+    pub fn run_reporting(
+        &mut self,
+        game: &Game,
+        color: Color,
+        limits: &SearchLimits<'_>,
+        pool: Option<&rayon::ThreadPool>,
+        seed: u64,
+        mut report: Option<Report<'_>>,
+    ) -> SearchResult {
         let start = Instant::now();
         let root = self.prepare_root(game, color);
         let board = game.board();
@@ -254,6 +270,7 @@ impl Searcher {
             self.tree.expand(root, &moves);
         }
         let (handicap, _) = game.handicap();
+        let white_bonus = game.komi() + game.rules().handicap_bonus.points(handicap) as f64;
         let shared = Shared {
             tree: &self.tree,
             policy: Policy {
@@ -265,44 +282,53 @@ impl Searcher {
             board,
             color,
             legal_root: &legal_root,
-            white_bonus: game.komi() + game.rules().handicap_bonus.points(handicap) as f64,
+            white_bonus,
             inv_rave_equiv: (1.0 / self.params.rave_equiv.max(1.0)) as f32,
             issued: AtomicU64::new(0),
             done: AtomicU64::new(0),
             finish: AtomicBool::new(legal.is_empty()),
+            ownership: (0..board.size().area())
+                .map(|_| AtomicI64::new(0))
+                .collect(),
+            ownership_samples: AtomicU64::new(0),
         };
-        let area = board.size().area();
         let threads = self.params.threads.max(1);
-        let mut ownership = vec![0i64; area];
-        let merge = |own: &mut Vec<i64>, part: Vec<i64>| {
-            for (a, b) in own.iter_mut().zip(part) {
-                *a += b;
-            }
-        };
+        let tree = &self.tree;
+        let snapshot = |sh: &Shared<'_>| result(tree, sh, start);
         match pool {
-            Some(pool) if threads > 1 => {
-                let parts: Vec<Vec<i64>> = pool.install(|| {
-                    use rayon::prelude::*;
-                    (0..threads)
-                        .into_par_iter()
-                        .map(|w| worker(&shared, limits, start, seed, w as u64))
-                        .collect()
+            Some(pool) if threads > 1 || report.is_some() => {
+                let running = AtomicUsize::new(threads);
+                let wake = (Mutex::new(()), Condvar::new());
+                pool.in_place_scope(|scope| {
+                    for w in 0..threads {
+                        let (sh, running, wake) = (&shared, &running, &wake);
+                        scope.spawn(move |_| {
+                            worker(sh, limits, start, seed, w as u64);
+                            running.fetch_sub(1, Relaxed);
+                            wake.1.notify_all();
+                        });
+                    }
+                    // The calling thread reports until the workers are done.
+                    if let Some(rep) = report.as_mut() {
+                        let mut next = Instant::now() + rep.interval;
+                        while running.load(Relaxed) > 0 {
+                            let now = Instant::now();
+                            if now >= next {
+                                (rep.callback)(&snapshot(&shared));
+                                next = now + rep.interval;
+                                continue;
+                            }
+                            let guard = wake.0.lock().unwrap_or_else(|e| e.into_inner());
+                            let _ = wake
+                                .1
+                                .wait_timeout(guard, (next - now).min(Duration::from_millis(20)));
+                        }
+                    }
                 });
-                for p in parts {
-                    merge(&mut ownership, p);
-                }
             }
-            _ => merge(&mut ownership, worker(&shared, limits, start, seed, 0)),
+            _ => worker(&shared, limits, start, seed, 0),
         }
-        let playouts = shared.done.load(Relaxed);
-        self.result(
-            root,
-            color,
-            &legal_root,
-            playouts,
-            start.elapsed(),
-            ownership,
-        )
+        snapshot(&shared)
     }
 
     /// Like [`Searcher::run`] but never stops early because the move is
@@ -321,303 +347,93 @@ impl Searcher {
         self.params.early_stop = saved;
         r
     }
+}
 
-    fn result(
-        &self,
-        root: NodeId,
-        color: Color,
-        legal_root: &[bool],
-        playouts: u64,
-        elapsed: Duration,
-        ownership: Vec<i64>,
-    ) -> SearchResult {
-        let t = &self.tree;
-        let mut candidates: Vec<Candidate> = t
-            .children(root)
-            .filter(|&c| legal_root[t.node(c).mv() as usize])
-            .map(|c| Candidate {
-                mv: id_move(t.node(c).mv()),
-                visits: t.node(c).visits(),
-                win_rate: t.node(c).win_rate(),
-            })
-            .collect();
-        candidates.sort_by(|a, b| {
-            b.visits
-                .cmp(&a.visits)
-                .then(b.win_rate.total_cmp(&a.win_rate))
-        });
-        let (best, win_rate) = match candidates.first() {
-            Some(c) if c.visits > 0 => (c.mv, c.win_rate),
-            Some(c) => (c.mv, 0.5),
-            None => (Move::Pass, 1.0 - t.node(root).win_rate()),
-        };
-        let mut pv = Vec::new();
-        let mut node = root;
-        let mut first = true;
-        loop {
-            let best_child = t
-                .children(node)
-                .filter(|&c| !first || legal_root[t.node(c).mv() as usize])
-                .max_by_key(|&c| t.node(c).visits());
-            match best_child {
-                Some(c) if t.node(c).visits() > 0 && pv.len() < 30 => {
-                    pv.push(id_move(t.node(c).mv()));
-                    node = c;
-                    first = false;
-                }
-                _ => break,
+/// The PV from `node` following the most visited children.
+fn principal_variation(t: &Tree, mut node: NodeId, max: usize) -> Vec<Move> {
+    let mut pv = Vec::new();
+    while pv.len() < max {
+        match t.children(node).max_by_key(|&c| t.node(c).visits()) {
+            Some(c) if t.node(c).visits() > 0 => {
+                pv.push(id_move(t.node(c).mv()));
+                node = c;
             }
-        }
-        let n = playouts.max(1) as f32;
-        let _ = color;
-        SearchResult {
-            best,
-            win_rate,
-            playouts,
-            elapsed,
-            candidates,
-            pv,
-            ownership: ownership.into_iter().map(|o| o as f32 / n).collect(),
+            _ => break,
         }
     }
+    pv
 }
 
-/// One worker: runs simulations until the limits say stop. Returns its
-/// ownership sums.
-fn worker(
-    sh: &Shared<'_>,
-    limits: &SearchLimits<'_>,
-    start: Instant,
-    seed: u64,
-    index: u64,
-) -> Vec<i64> {
-    let mut rng = SmallRng::seed_from_u64(seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    let mut amaf = Amaf::new();
-    let mut path: Vec<NodeId> = Vec::with_capacity(1024);
-    let mut moves: Vec<(u32, u32, u32)> = Vec::with_capacity(crate::rules::point::MAX_POINTS);
-    let area = sh.board.size().area();
-    let mut ownership = vec![0i64; area];
-    let mut iter = 0u64;
-    loop {
-        if sh.finish.load(Relaxed) {
-            break;
-        }
-        if iter.is_multiple_of(16)
-            && (limits.stop.stopped() || limits.time.is_some_and(|t| start.elapsed() >= t))
-        {
-            sh.finish.store(true, Relaxed);
-            break;
-        }
-        if let Some(max) = limits.playouts
-            && sh.issued.fetch_add(1, Relaxed) >= max
-        {
-            break;
-        }
-        if sh.params.early_stop
-            && limits.playouts.is_none()
-            && iter % 256 == 255
-            && decided(sh, limits, start)
-        {
-            sh.finish.store(true, Relaxed);
-            break;
-        }
-        simulate(
-            sh,
-            &mut rng,
-            &mut amaf,
-            &mut path,
-            &mut moves,
-            &mut ownership,
-        );
-        sh.done.fetch_add(1, Relaxed);
-        iter += 1;
-    }
-    ownership
-}
-
-/// True when the most visited root move can no longer be overtaken in the
-/// time left (time budgets only).
-fn decided(sh: &Shared<'_>, limits: &SearchLimits<'_>, start: Instant) -> bool {
-    let Some(budget) = limits.time else {
-        return false;
-    };
-    let elapsed = start.elapsed().as_secs_f64().max(1e-3);
-    let rate = sh.done.load(Relaxed) as f64 / elapsed;
-    let remaining = rate * (budget.as_secs_f64() - elapsed).max(0.0);
-    let mut visits: Vec<u32> = sh
-        .tree
-        .children(sh.root)
-        .map(|c| sh.tree.node(c).visits())
+/// The search result as it stands (used for the final answer and for
+/// progress reports while workers run).
+fn result(t: &Tree, sh: &Shared<'_>, start: Instant) -> SearchResult {
+    let root = sh.root;
+    let sign = if sh.color == Color::Black { 0.5 } else { -0.5 };
+    let legal: Vec<NodeId> = t
+        .children(root)
+        .filter(|&c| sh.legal_root[t.node(c).mv() as usize])
         .collect();
-    visits.sort_unstable_by(|a, b| b.cmp(a));
-    match visits.as_slice() {
-        [a, b, ..] => (*a - *b) as f64 > remaining,
-        _ => true,
-    }
-}
-
-/// UCT-RAVE urgency of a child, priors and virtual loss included.
-///
-/// The usual blend `(1-b)*q + b*q_rave` with `b = rv / (rv + v + v*rv/K)`
-/// simplifies to `(w*(1 + rv/K) + rw) / (rv + v*(1 + rv/K))`: one division
-/// per child instead of three, which matters because every descent scores
-/// every child.
-#[inline]
-fn urgency(sh: &Shared<'_>, child: NodeId, parent_visits: f64) -> f64 {
-    let n = sh.tree.node(child);
-    let (pv, pw) = n.prior();
-    let v = (n.visits.load(Relaxed) + n.in_flight.load(Relaxed) + pv).max(1) as f32;
-    let w = n.wins2.load(Relaxed) as f32 * 0.5 + pw as f32;
-    let rv = n.rave_visits.load(Relaxed) as f32;
-    let rw = n.rave_wins2.load(Relaxed) as f32 * 0.5;
-    let k = 1.0 + rv * sh.inv_rave_equiv;
-    let value = ((w * k + rw) / (rv + v * k)) as f64;
-    if sh.params.exploration > 0.0 {
-        value + sh.params.exploration * (parent_visits.max(1.0).ln() / v as f64).sqrt()
-    } else {
-        value
-    }
-}
-
-fn select(sh: &Shared<'_>, node: NodeId) -> Option<NodeId> {
-    let parent_visits = sh.tree.node(node).visits() as f64;
-    let mut best = None;
-    let mut best_u = f64::NEG_INFINITY;
-    for c in sh.tree.children(node) {
-        if node == sh.root && !sh.legal_root[sh.tree.node(c).mv() as usize] {
-            continue;
-        }
-        let u = urgency(sh, c, parent_visits);
-        if u > best_u {
-            best_u = u;
-            best = Some(c);
-        }
-    }
-    best
-}
-
-fn expand(
-    sh: &Shared<'_>,
-    node: NodeId,
-    board: &Board,
-    color: Color,
-    moves: &mut Vec<(u32, u32, u32)>,
-) -> bool {
-    moves.clear();
-    for &i in board.empty_points() {
-        let p = Point(i);
-        if playout::playable(board, color, p) {
-            let (v, w) = priors::prior(board, color, p, sh.policy.patterns);
-            moves.push((i as u32, v, w));
-        }
-    }
-    // Deterministic child order whatever the empty list's order.
-    moves.sort_unstable_by_key(|m| m.0);
-    sh.tree.expand(node, moves)
-}
-
-fn simulate(
-    sh: &Shared<'_>,
-    rng: &mut SmallRng,
-    amaf: &mut Amaf,
-    path: &mut Vec<NodeId>,
-    moves: &mut Vec<(u32, u32, u32)>,
-    ownership: &mut [i64],
-) {
-    let tree = sh.tree;
-    let mut board = sh.board.clone();
-    amaf.clear();
-    path.clear();
-    path.push(sh.root);
-    tree.node(sh.root).in_flight.fetch_add(1, Relaxed);
-    let mut node = sh.root;
-    let mut to_move = sh.color;
-    loop {
-        if !tree.is_expanded(node) {
-            let n = tree.node(node);
-            if node == sh.root
-                || n.visits() < sh.params.expand_visits
-                || !expand(sh, node, &board, to_move, moves)
-            {
-                break;
+    let prior_total: f64 = legal
+        .iter()
+        .map(|&c| t.node(c).prior().1 as f64)
+        .sum::<f64>()
+        .max(1.0);
+    let mut candidates: Vec<Candidate> = legal
+        .iter()
+        .map(|&c| {
+            let n = t.node(c);
+            let v = n.visits();
+            let mut pv = vec![id_move(n.mv())];
+            pv.extend(principal_variation(t, c, 29));
+            Candidate {
+                mv: id_move(n.mv()),
+                visits: v,
+                win_rate: n.win_rate(),
+                prior: n.prior().1 as f64 / prior_total,
+                score_lead: if v > 0 {
+                    sign * n.score2_sum.load(Relaxed) as f64 / v as f64
+                } else {
+                    0.0
+                },
+                pv,
             }
-        }
-        let Some(child) = select(sh, node) else { break };
-        tree.node(child).in_flight.fetch_add(1, Relaxed);
-        path.push(child);
-        match id_move(tree.node(child).mv()) {
-            Move::Play(p) => {
-                amaf.record(to_move, p);
-                board.play_unchecked(to_move, p);
-            }
-            Move::Pass => board.pass(to_move),
-        }
-        to_move = to_move.opponent();
-        node = child;
-    }
-    let score = playout::run(&mut board, to_move, sh.policy, sh.white_bonus, amaf, rng);
-    let black_wins2: u32 = if score > 0.0 {
-        2
-    } else if score < 0.0 {
-        0
-    } else {
-        1
+        })
+        .collect();
+    candidates.sort_by(|a, b| {
+        b.visits
+            .cmp(&a.visits)
+            .then(b.win_rate.total_cmp(&a.win_rate))
+    });
+    let root_node = t.node(root);
+    let (best, win_rate) = match candidates.first() {
+        Some(c) if c.visits > 0 => (c.mv, c.win_rate),
+        Some(c) => (c.mv, 0.5),
+        None => (Move::Pass, 1.0 - root_node.win_rate()),
     };
-    record_ownership(&board, ownership);
-    // Back up: the root is seen from the opponent of the searching colour
-    // (who "moved into" it); each child from the colour that played it.
-    let mut mover = sh.color.opponent();
-    for (depth, &id) in path.iter().enumerate() {
-        let n = tree.node(id);
-        let wins2 = if mover == Color::Black {
-            black_wins2
+    let pv = candidates
+        .first()
+        .filter(|c| c.visits > 0)
+        .map(|c| c.pv.clone())
+        .unwrap_or_default();
+    let samples = sh.ownership_samples.load(Relaxed).max(1) as f32;
+    let root_visits = root_node.visits();
+    SearchResult {
+        best,
+        win_rate,
+        playouts: sh.done.load(Relaxed),
+        elapsed: start.elapsed(),
+        candidates,
+        pv,
+        ownership: sh
+            .ownership
+            .iter()
+            .map(|o| o.load(Relaxed) as f32 / samples)
+            .collect(),
+        score_lead: if root_visits > 0 {
+            sign * root_node.score2_sum.load(Relaxed) as f64 / root_visits as f64
         } else {
-            2 - black_wins2
-        };
-        n.visits.fetch_add(1, Relaxed);
-        n.wins2.fetch_add(wins2, Relaxed);
-        n.in_flight.fetch_sub(1, Relaxed);
-        // RAVE: children of this node are moves by the opponent of `mover`.
-        let child_mover = mover.opponent();
-        let child_wins2 = 2 - wins2;
-        if depth + 1 < path.len() || tree.is_expanded(id) {
-            for c in tree.children(id) {
-                let cn = tree.node(c);
-                let mv = cn.mv();
-                if mv != PASS && amaf.first_was(child_mover, mv) {
-                    cn.rave_visits.fetch_add(1, Relaxed);
-                    cn.rave_wins2.fetch_add(child_wins2, Relaxed);
-                }
-            }
-        }
-        mover = mover.opponent();
-    }
-}
-
-/// Adds each point's final owner (+1 Black, -1 White, 0 neutral) after a
-/// playout: stones, and empty points whose neighbours are all one colour.
-fn record_ownership(board: &Board, ownership: &mut [i64]) {
-    for (i, p) in board.size().points().enumerate() {
-        let owner = match board.cell(p) {
-            Cell::Black => 1,
-            Cell::White => -1,
-            _ => {
-                let (mut b, mut w) = (false, false);
-                for n in board.neighbours(p) {
-                    match board.cell(n) {
-                        Cell::Black => b = true,
-                        Cell::White => w = true,
-                        _ => {}
-                    }
-                }
-                match (b, w) {
-                    (true, false) => 1,
-                    (false, true) => -1,
-                    _ => 0,
-                }
-            }
-        };
-        ownership[i] += owner;
+            0.0
+        },
     }
 }
 

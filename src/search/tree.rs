@@ -9,7 +9,7 @@
 //! player who made the node's move.
 
 use std::sync::OnceLock;
-use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering::Relaxed, Ordering::Release};
+use std::sync::atomic::{AtomicI64, AtomicU32, AtomicUsize, Ordering::Relaxed, Ordering::Release};
 
 /// The move index used for a pass (no on-board point has index 0).
 pub const PASS: u32 = 0;
@@ -17,7 +17,7 @@ const CHUNK: usize = 1 << 15;
 const NO_CHILDREN: u32 = 0;
 const EXPANDING: u32 = u32::MAX;
 
-/// One tree node. 36 bytes: the budget is 100 per node.
+/// One tree node. 48 bytes: the budget is 100 per node.
 #[derive(Default, Debug)]
 pub struct Node {
     mv: AtomicU32,
@@ -31,6 +31,9 @@ pub struct Node {
     pub rave_visits: AtomicU32,
     /// Twice the AMAF wins.
     pub rave_wins2: AtomicU32,
+    /// Sum of twice the final area scores (Black's view) of the
+    /// simulations through this node.
+    pub score2_sum: AtomicI64,
     /// Prior knowledge: (equivalent visits << 16) | equivalent wins.
     prior: AtomicU32,
     /// Simulations currently descending through this node (virtual loss).
@@ -75,6 +78,7 @@ impl Node {
         self.wins2.store(0, Relaxed);
         self.rave_visits.store(0, Relaxed);
         self.rave_wins2.store(0, Relaxed);
+        self.score2_sum.store(0, Relaxed);
         self.prior.store(
             (prior_visits.min(0xffff) << 16) | prior_wins.min(prior_visits).min(0xffff),
             Relaxed,

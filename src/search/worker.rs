@@ -1,0 +1,292 @@
+//! The simulation loop run by every search thread: descend the shared
+//! tree, expand, play out, back up. No locks and no allocation per
+//! simulation: each worker owns its scratch buffers for the whole search.
+
+use super::playout::{self, Amaf, Policy};
+use super::tree::{NodeId, PASS, Tree};
+use super::{SearchLimits, SearchParams, id_move, priors};
+use crate::rules::{Board, Cell, Color, Move, Point};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering::Relaxed};
+use std::time::Instant;
+
+/// Simulations between flushes of a worker's ownership counts.
+const OWNERSHIP_FLUSH: u64 = 64;
+
+/// Everything the workers share during one search.
+pub(super) struct Shared<'a> {
+    pub tree: &'a Tree,
+    pub policy: Policy<'a>,
+    pub params: SearchParams,
+    pub root: NodeId,
+    pub board: &'a Board,
+    pub color: Color,
+    pub legal_root: &'a [bool],
+    /// Komi plus the rules' handicap bonus: White's extra points.
+    pub white_bonus: f64,
+    /// 1 / rave_equiv.
+    pub inv_rave_equiv: f32,
+    pub issued: AtomicU64,
+    pub done: AtomicU64,
+    pub finish: AtomicBool,
+    /// Sum over finished simulations of each point's final owner (+1 Black,
+    /// -1 White), row by row from A1; flushed by workers in batches.
+    pub ownership: Vec<AtomicI64>,
+    /// Simulations counted in `ownership`.
+    pub ownership_samples: AtomicU64,
+}
+
+/// One worker: runs simulations until the limits say stop.
+pub(super) fn worker(
+    sh: &Shared<'_>,
+    limits: &SearchLimits<'_>,
+    start: Instant,
+    seed: u64,
+    index: u64,
+) {
+    let mut rng = SmallRng::seed_from_u64(seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let mut amaf = Amaf::new();
+    let mut path: Vec<NodeId> = Vec::with_capacity(1024);
+    let mut moves: Vec<(u32, u32, u32)> = Vec::with_capacity(crate::rules::point::MAX_POINTS);
+    let area = sh.board.size().area();
+    let mut ownership = vec![0i64; area];
+    let mut iter = 0u64;
+    loop {
+        if sh.finish.load(Relaxed) {
+            break;
+        }
+        if iter.is_multiple_of(16)
+            && (limits.stop.stopped() || limits.time.is_some_and(|t| start.elapsed() >= t))
+        {
+            sh.finish.store(true, Relaxed);
+            break;
+        }
+        if let Some(max) = limits.playouts
+            && sh.issued.fetch_add(1, Relaxed) >= max
+        {
+            break;
+        }
+        if sh.params.early_stop
+            && limits.playouts.is_none()
+            && iter % 256 == 255
+            && decided(sh, limits, start)
+        {
+            sh.finish.store(true, Relaxed);
+            break;
+        }
+        simulate(
+            sh,
+            &mut rng,
+            &mut amaf,
+            &mut path,
+            &mut moves,
+            &mut ownership,
+        );
+        sh.done.fetch_add(1, Relaxed);
+        iter += 1;
+        if iter.is_multiple_of(OWNERSHIP_FLUSH) {
+            flush_ownership(sh, &mut ownership, OWNERSHIP_FLUSH);
+        }
+    }
+    flush_ownership(sh, &mut ownership, iter % OWNERSHIP_FLUSH);
+}
+
+fn flush_ownership(sh: &Shared<'_>, local: &mut [i64], samples: u64) {
+    if samples == 0 {
+        return;
+    }
+    for (total, own) in sh.ownership.iter().zip(local.iter_mut()) {
+        total.fetch_add(*own, Relaxed);
+        *own = 0;
+    }
+    sh.ownership_samples.fetch_add(samples, Relaxed);
+}
+
+/// True when the most visited root move can no longer be overtaken in the
+/// time left (time budgets only).
+fn decided(sh: &Shared<'_>, limits: &SearchLimits<'_>, start: Instant) -> bool {
+    let Some(budget) = limits.time else {
+        return false;
+    };
+    let elapsed = start.elapsed().as_secs_f64().max(1e-3);
+    let rate = sh.done.load(Relaxed) as f64 / elapsed;
+    let remaining = rate * (budget.as_secs_f64() - elapsed).max(0.0);
+    let mut visits: Vec<u32> = sh
+        .tree
+        .children(sh.root)
+        .map(|c| sh.tree.node(c).visits())
+        .collect();
+    visits.sort_unstable_by(|a, b| b.cmp(a));
+    match visits.as_slice() {
+        [a, b, ..] => (*a - *b) as f64 > remaining,
+        _ => true,
+    }
+}
+
+/// UCT-RAVE urgency of a child, priors and virtual loss included.
+///
+/// The usual blend `(1-b)*q + b*q_rave` with `b = rv / (rv + v + v*rv/K)`
+/// simplifies to `(w*(1 + rv/K) + rw) / (rv + v*(1 + rv/K))`: one division
+/// per child instead of three, which matters because every descent scores
+/// every child.
+#[inline]
+fn urgency(sh: &Shared<'_>, child: NodeId, parent_visits: f64) -> f64 {
+    let n = sh.tree.node(child);
+    let (pv, pw) = n.prior();
+    let v = (n.visits.load(Relaxed) + n.in_flight.load(Relaxed) + pv).max(1) as f32;
+    let w = n.wins2.load(Relaxed) as f32 * 0.5 + pw as f32;
+    let rv = n.rave_visits.load(Relaxed) as f32;
+    let rw = n.rave_wins2.load(Relaxed) as f32 * 0.5;
+    let k = 1.0 + rv * sh.inv_rave_equiv;
+    let value = ((w * k + rw) / (rv + v * k)) as f64;
+    if sh.params.exploration > 0.0 {
+        value + sh.params.exploration * (parent_visits.max(1.0).ln() / v as f64).sqrt()
+    } else {
+        value
+    }
+}
+
+fn select(sh: &Shared<'_>, node: NodeId) -> Option<NodeId> {
+    let parent_visits = sh.tree.node(node).visits() as f64;
+    let mut best = None;
+    let mut best_u = f64::NEG_INFINITY;
+    for c in sh.tree.children(node) {
+        if node == sh.root && !sh.legal_root[sh.tree.node(c).mv() as usize] {
+            continue;
+        }
+        let u = urgency(sh, c, parent_visits);
+        if u > best_u {
+            best_u = u;
+            best = Some(c);
+        }
+    }
+    best
+}
+
+fn expand(
+    sh: &Shared<'_>,
+    node: NodeId,
+    board: &Board,
+    color: Color,
+    moves: &mut Vec<(u32, u32, u32)>,
+) -> bool {
+    moves.clear();
+    for &i in board.empty_points() {
+        let p = Point(i);
+        if playout::playable(board, color, p) {
+            let (v, w) = priors::prior(board, color, p, sh.policy.patterns);
+            moves.push((i as u32, v, w));
+        }
+    }
+    // Deterministic child order whatever the empty list's order.
+    moves.sort_unstable_by_key(|m| m.0);
+    sh.tree.expand(node, moves)
+}
+
+fn simulate(
+    sh: &Shared<'_>,
+    rng: &mut SmallRng,
+    amaf: &mut Amaf,
+    path: &mut Vec<NodeId>,
+    moves: &mut Vec<(u32, u32, u32)>,
+    ownership: &mut [i64],
+) {
+    let tree = sh.tree;
+    let mut board = sh.board.clone();
+    amaf.clear();
+    path.clear();
+    path.push(sh.root);
+    tree.node(sh.root).in_flight.fetch_add(1, Relaxed);
+    let mut node = sh.root;
+    let mut to_move = sh.color;
+    loop {
+        if !tree.is_expanded(node) {
+            let n = tree.node(node);
+            if node == sh.root
+                || n.visits() < sh.params.expand_visits
+                || !expand(sh, node, &board, to_move, moves)
+            {
+                break;
+            }
+        }
+        let Some(child) = select(sh, node) else { break };
+        tree.node(child).in_flight.fetch_add(1, Relaxed);
+        path.push(child);
+        match id_move(tree.node(child).mv()) {
+            Move::Play(p) => {
+                amaf.record(to_move, p);
+                board.play_unchecked(to_move, p);
+            }
+            Move::Pass => board.pass(to_move),
+        }
+        to_move = to_move.opponent();
+        node = child;
+    }
+    let score = playout::run(&mut board, to_move, sh.policy, sh.white_bonus, amaf, rng);
+    let score2 = (score * 2.0).round() as i64;
+    let black_wins2: u32 = if score > 0.0 {
+        2
+    } else if score < 0.0 {
+        0
+    } else {
+        1
+    };
+    record_ownership(&board, ownership);
+    // Back up: the root is seen from the opponent of the searching colour
+    // (who "moved into" it); each child from the colour that played it.
+    let mut mover = sh.color.opponent();
+    for (depth, &id) in path.iter().enumerate() {
+        let n = tree.node(id);
+        let wins2 = if mover == Color::Black {
+            black_wins2
+        } else {
+            2 - black_wins2
+        };
+        n.visits.fetch_add(1, Relaxed);
+        n.wins2.fetch_add(wins2, Relaxed);
+        n.score2_sum.fetch_add(score2, Relaxed);
+        n.in_flight.fetch_sub(1, Relaxed);
+        // RAVE: children of this node are moves by the opponent of `mover`.
+        let child_mover = mover.opponent();
+        let child_wins2 = 2 - wins2;
+        if depth + 1 < path.len() || tree.is_expanded(id) {
+            for c in tree.children(id) {
+                let cn = tree.node(c);
+                let mv = cn.mv();
+                if mv != PASS && amaf.first_was(child_mover, mv) {
+                    cn.rave_visits.fetch_add(1, Relaxed);
+                    cn.rave_wins2.fetch_add(child_wins2, Relaxed);
+                }
+            }
+        }
+        mover = mover.opponent();
+    }
+}
+
+/// Adds each point's final owner (+1 Black, -1 White, 0 neutral) after a
+/// playout: stones, and empty points whose neighbours are all one colour.
+fn record_ownership(board: &Board, ownership: &mut [i64]) {
+    for (i, p) in board.size().points().enumerate() {
+        let owner = match board.cell(p) {
+            Cell::Black => 1,
+            Cell::White => -1,
+            _ => {
+                let (mut b, mut w) = (false, false);
+                for n in board.neighbours(p) {
+                    match board.cell(n) {
+                        Cell::Black => b = true,
+                        Cell::White => w = true,
+                        _ => {}
+                    }
+                }
+                match (b, w) {
+                    (true, false) => 1,
+                    (false, true) => -1,
+                    _ => 0,
+                }
+            }
+        };
+        ownership[i] += owner;
+    }
+}
