@@ -2,76 +2,11 @@
 //! stops the search, which still answers a legal move; an interrupt sent
 //! while idle does not cut the next search short.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver};
+mod common;
+
+use common::Engine;
 use std::thread;
 use std::time::{Duration, Instant};
-
-struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    answers: Receiver<String>,
-}
-
-impl Engine {
-    fn start(args: &[&str]) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_hane"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("hane starts");
-        let stdin = child.stdin.take().expect("stdin");
-        let stdout = child.stdout.take().expect("stdout");
-        let (tx, answers) = mpsc::channel();
-        thread::spawn(move || {
-            let mut answer = String::new();
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if line.is_empty() {
-                    if tx.send(std::mem::take(&mut answer)).is_err() {
-                        break;
-                    }
-                } else {
-                    answer.push_str(&line);
-                }
-            }
-        });
-        Engine {
-            child,
-            stdin,
-            answers,
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").expect("write");
-        self.stdin.flush().expect("flush");
-    }
-
-    fn answer(&self, within: Duration) -> String {
-        self.answers
-            .recv_timeout(within)
-            .expect("an answer in time")
-    }
-
-    fn finish(mut self) -> String {
-        self.send("quit");
-        let _ = self.answer(Duration::from_secs(10));
-        let status = self.child.wait().expect("exit");
-        assert!(status.success());
-        let mut err = String::new();
-        self.child
-            .stderr
-            .take()
-            .expect("stderr")
-            .read_to_string(&mut err)
-            .expect("stderr text");
-        err
-    }
-}
 
 #[test]
 fn interrupt_stops_a_long_genmove_which_still_answers() {

@@ -4,6 +4,7 @@
 //! (id, name, arguments), and a request becomes a [`Command`] or a
 //! [`GtpError`] whose text is the GTP error message.
 
+use super::analyze::{AnalyzeArgs, Dialect, parse_args};
 use crate::rules::Color;
 use crate::rules::point::parse_vertex;
 use std::fmt;
@@ -43,6 +44,10 @@ pub const COMMANDS: &[&str] = &[
     "gogui-interrupt",
     "hane-handicap",
     "hane-score",
+    "lz-analyze",
+    "kata-analyze",
+    "lz-genmove_analyze",
+    "kata-genmove_analyze",
 ];
 
 /// A failure, with the text that goes after `?`.
@@ -176,6 +181,17 @@ pub enum Command {
     GoguiInterrupt,
     Handicap(HandicapArg),
     Score,
+    /// `lz-analyze` / `kata-analyze`: streams until new input arrives.
+    Analyze(Dialect, AnalyzeArgs),
+    /// `lz-genmove_analyze` / `kata-genmove_analyze`: streams, then plays.
+    GenmoveAnalyze(Dialect, AnalyzeArgs),
+}
+
+impl Command {
+    /// True for commands that write their answer progressively.
+    pub fn streams(&self) -> bool {
+        matches!(self, Command::Analyze(..) | Command::GenmoveAnalyze(..))
+    }
 }
 
 /// One command line: optional numeric id, command name, arguments.
@@ -404,6 +420,10 @@ pub fn parse_command(req: &Request) -> Result<Command, GtpError> {
             _ => Err(GtpError::Syntax),
         },
         "hane-score" => none(Command::Score),
+        "lz-analyze" => Ok(Command::Analyze(Dialect::Lz, parse_args(a)?)),
+        "kata-analyze" => Ok(Command::Analyze(Dialect::Kata, parse_args(a)?)),
+        "lz-genmove_analyze" => Ok(Command::GenmoveAnalyze(Dialect::Lz, parse_args(a)?)),
+        "kata-genmove_analyze" => Ok(Command::GenmoveAnalyze(Dialect::Kata, parse_args(a)?)),
         _ => Err(GtpError::UnknownCommand),
     }
 }

@@ -5,6 +5,7 @@
 //! exactly one `=`/`?` response ended by one empty line, and returns on
 //! `quit` or end of input.
 
+pub mod analyze;
 pub mod command;
 pub mod response;
 pub mod session;
@@ -31,7 +32,11 @@ enum Input {
 /// Counters shared between the reader thread and running commands.
 #[derive(Default)]
 struct Signals {
+    /// `# interrupt` lines read.
     interrupts: AtomicU64,
+    /// Every line read, blank and comment lines included: analysis ends
+    /// on any new input (Sabaki sends a command, Lizzie a bare newline).
+    lines: AtomicU64,
 }
 
 /// Reads one line of at most `max` bytes; the rest of a longer line is
@@ -78,6 +83,7 @@ fn is_interrupt(line: &[u8]) -> bool {
 fn read_input<R: Read>(input: R, tx: mpsc::Sender<Input>, signals: Arc<Signals>) {
     let mut reader = BufReader::new(input);
     while let Ok(Some((line, truncated))) = read_line_capped(&mut reader, MAX_LINE) {
+        signals.lines.fetch_add(1, Ordering::SeqCst);
         let msg = if is_interrupt(&line) {
             signals.interrupts.fetch_add(1, Ordering::SeqCst);
             Input::Interrupt
@@ -108,7 +114,9 @@ where
     // Interrupts handled so far: any counted beyond this arrived after the
     // command being run was read, so they are meant for it.
     let mut interrupts_handled = 0;
+    let mut lines_handled = 0;
     for msg in rx {
+        lines_handled += 1;
         let (raw, truncated) = match msg {
             Input::Interrupt => {
                 interrupts_handled += 1;
@@ -121,6 +129,14 @@ where
         };
         let request = parse_request(&line);
         let stop = crate::stop::StopCheck::new(&signals.interrupts, interrupts_handled);
+        let new_input = crate::stop::StopCheck::new(&signals.lines, lines_handled);
+        if !truncated
+            && let Ok(cmd) = parse_command(&request)
+            && cmd.streams()
+        {
+            session.stream(cmd, request.id.as_deref(), stop, new_input, &mut output)?;
+            continue;
+        }
         let (result, quit) = if truncated {
             (
                 Err(GtpError::Other(format!(

@@ -3,6 +3,7 @@
 //! rules core, the player or the SGF module. Every arm validates first and
 //! mutates last, so a command that fails changes nothing.
 
+use super::analyze;
 use super::command::{
     COMMANDS, Command, GtpError, HandicapArg, KgsTime, LoadUntil, Status, VertexArg,
 };
@@ -13,10 +14,11 @@ use crate::rules::point::{move_name, vertex_name};
 use crate::rules::{
     BoardSize, Color, Game, HandicapError, HandicapSource, Move, Point, Rules, handicap,
 };
+use crate::search::{Report, SearchResult};
 use crate::sgf;
 use crate::stop::StopCheck;
 use log::{error, info, warn};
-use std::io::Read;
+use std::io::{self, Read, Write};
 
 /// Largest SGF file `loadsgf` reads.
 const MAX_SGF_BYTES: u64 = 16 << 20;
@@ -230,7 +232,80 @@ impl Session {
                 Ok(format!("{n} ({from})"))
             }
             Command::Score => Ok(self.score_breakdown()),
+            Command::Analyze(..) | Command::GenmoveAnalyze(..) => Err(GtpError::Other(
+                "this command streams its answer; run it through gtp::serve".into(),
+            )),
         }
+    }
+
+    /// Runs a streaming command (see [`Command::streams`]), writing the
+    /// whole response itself: `=id` on its own line, one `info` line per
+    /// interval, for genmove_analyze a final `play <move>` line, then the
+    /// empty line. Analysis runs until `new_input` fires (any new line from
+    /// the controller); genmove_analyze until its budget or `interrupt`.
+    ///
+    /// # Errors
+    /// Only failures to write to `out`.
+    pub fn stream(
+        &mut self,
+        cmd: Command,
+        id: Option<&str>,
+        interrupt: StopCheck<'_>,
+        new_input: StopCheck<'_>,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        let id = id.unwrap_or("");
+        let (dialect, args, genmove) = match cmd {
+            Command::Analyze(d, a) => (d, a, false),
+            Command::GenmoveAnalyze(d, a) => (d, a, true),
+            _ => return Ok(()),
+        };
+        if !self.player.can_analyze() {
+            return write!(
+                out,
+                "?{id} analysis needs the MCTS player (--player mcts)\n\n"
+            )
+            .and_then(|_| out.flush());
+        }
+        let color = args.color.unwrap_or_else(|| self.game.to_move());
+        writeln!(out, "={id} ")?;
+        out.flush()?;
+        let size = self.game.size();
+        let mut failed: Option<io::Error> = None;
+        let mut callback = |r: &SearchResult| {
+            if failed.is_some() || !r.candidates.iter().any(|c| c.visits > 0) {
+                return;
+            }
+            let line = analyze::info_line(dialect, size, color, &args, r);
+            if let Err(e) = writeln!(out, "{line}").and_then(|_| out.flush()) {
+                failed = Some(e);
+            }
+        };
+        let report = Report {
+            interval: args.interval,
+            callback: &mut callback,
+        };
+        if genmove {
+            let ctx = MoveContext {
+                clock: &self.clock,
+                stop: interrupt,
+            };
+            let decision = self
+                .player
+                .genmove_reporting(&self.game, color, &ctx, Some(report));
+            let answer = self.apply(color, decision);
+            if let Some(e) = failed {
+                return Err(e);
+            }
+            write!(out, "play {answer}\n\n")?;
+        } else {
+            self.player.analyze(&self.game, color, new_input, report);
+            if let Some(e) = failed {
+                return Err(e);
+            }
+            writeln!(out)?;
+        }
+        out.flush()
     }
 
     fn genmove(
@@ -244,12 +319,19 @@ impl Session {
             stop,
         };
         let decision = self.player.genmove(&self.game, color, &ctx);
+        match decision {
+            Decision::Play(mv) if !play => Ok(move_name(self.game.size(), mv)),
+            _ => Ok(self.apply(color, decision)),
+        }
+    }
+
+    /// Plays the player's decision and returns the GTP answer for it.
+    fn apply(&mut self, color: Color, decision: Decision) -> String {
         let size = self.game.size();
         match decision {
-            Decision::Resign => Ok("resign".to_string()),
-            Decision::Play(mv) if !play => Ok(move_name(size, mv)),
+            Decision::Resign => "resign".to_string(),
             Decision::Play(mv) => match self.game.play(color, mv) {
-                Ok(()) => Ok(move_name(size, mv)),
+                Ok(()) => move_name(size, mv),
                 Err(e) => {
                     // A bug in the player, never the controller's fault:
                     // keep the game legal and say so loudly.
@@ -261,7 +343,7 @@ impl Session {
                     self.game
                         .play(color, Move::Pass)
                         .expect("a pass is always legal");
-                    Ok("pass".to_string())
+                    "pass".to_string()
                 }
             },
         }

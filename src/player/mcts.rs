@@ -4,7 +4,8 @@
 use super::{Decision, MoveContext, Player};
 use crate::rules::score::Score;
 use crate::rules::{Board, Cell, Color, Game, Move};
-use crate::search::{SearchLimits, SearchParams, SearchResult, Searcher, time};
+use crate::search::{Report, SearchLimits, SearchParams, SearchResult, Searcher, time};
+use crate::stop::StopCheck;
 use log::{debug, info};
 use std::time::Duration;
 
@@ -39,15 +40,13 @@ impl MctsPlayer {
     /// A player with its own thread pool.
     pub fn new(options: MctsOptions) -> MctsPlayer {
         let threads = options.search.threads.max(1);
-        let pool = (threads > 1)
-            .then(|| {
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(threads)
-                    .thread_name(|i| format!("search-{i}"))
-                    .build()
-                    .ok()
-            })
-            .flatten();
+        // Even with one thread a pool is kept: analysis runs the workers
+        // there while the GTP thread reports.
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .thread_name(|i| format!("search-{i}"))
+            .build()
+            .ok();
         MctsPlayer {
             searcher: Searcher::new(options.search),
             pool,
@@ -123,12 +122,18 @@ fn estimated_margin(board: &Board, ownership: &[f32], white_bonus: f64, color: C
 }
 
 impl Player for MctsPlayer {
-    fn genmove(&mut self, game: &Game, color: Color, ctx: &MoveContext<'_>) -> Decision {
+    fn genmove_reporting(
+        &mut self,
+        game: &Game,
+        color: Color,
+        ctx: &MoveContext<'_>,
+        report: Option<Report<'_>>,
+    ) -> Decision {
         let limits = self.limits(game, color, ctx);
         let seed = self.options.seed.wrapping_add(game.moves().len() as u64);
-        let result = self
-            .searcher
-            .run(game, color, &limits, self.pool.as_ref(), seed);
+        let result =
+            self.searcher
+                .run_reporting(game, color, &limits, self.pool.as_ref(), seed, report);
         let size = game.size();
         let name = |m: Move| crate::rules::point::move_name(size, m);
         let rate = if result.elapsed.as_secs_f64() > 0.0 {
@@ -161,6 +166,41 @@ impl Player for MctsPlayer {
         let decision = self.decide(game, color, &result);
         self.last = Some(result);
         decision
+    }
+
+    fn can_analyze(&self) -> bool {
+        true
+    }
+
+    fn analyze(
+        &mut self,
+        game: &Game,
+        color: Color,
+        stop: StopCheck<'_>,
+        report: Report<'_>,
+    ) -> bool {
+        let limits = SearchLimits {
+            playouts: None,
+            time: None,
+            stop,
+        };
+        let seed = self.options.seed.wrapping_add(game.moves().len() as u64);
+        let result = self.searcher.run_reporting(
+            game,
+            color,
+            &limits,
+            self.pool.as_ref(),
+            seed,
+            Some(report),
+        );
+        info!(
+            "analysis of {color}: {} playouts in {:.2}s, best {} win {:.3}",
+            result.playouts,
+            result.elapsed.as_secs_f64(),
+            crate::rules::point::move_name(game.size(), result.best),
+            result.win_rate
+        );
+        true
     }
 
     fn reset(&mut self) {

@@ -7,6 +7,7 @@
 
 use crate::clock::Clock;
 use crate::rules::{Color, Game, Move};
+use crate::search::Report;
 use crate::stop::StopCheck;
 
 mod mcts;
@@ -37,7 +38,36 @@ pub trait Player: Send {
     /// Chooses a move for `color`, which need not be the side to move.
     /// The returned move must be legal in `game` (the session checks it
     /// again and plays a pass instead of an illegal proposal).
-    fn genmove(&mut self, game: &Game, color: Color, ctx: &MoveContext<'_>) -> Decision;
+    fn genmove(&mut self, game: &Game, color: Color, ctx: &MoveContext<'_>) -> Decision {
+        self.genmove_reporting(game, color, ctx, None)
+    }
+
+    /// [`Player::genmove`] that also reports search progress (for
+    /// `*-genmove_analyze`); players without a search never report.
+    fn genmove_reporting(
+        &mut self,
+        game: &Game,
+        color: Color,
+        ctx: &MoveContext<'_>,
+        report: Option<Report<'_>>,
+    ) -> Decision;
+
+    /// True if [`Player::analyze`] and progress reports are supported.
+    fn can_analyze(&self) -> bool {
+        false
+    }
+
+    /// Analyses the position for `color` until `stop`, reporting progress.
+    /// Returns `false` if this player cannot analyse.
+    fn analyze(
+        &mut self,
+        _game: &Game,
+        _color: Color,
+        _stop: StopCheck<'_>,
+        _report: Report<'_>,
+    ) -> bool {
+        false
+    }
 
     /// Forget anything kept between moves (new game).
     fn reset(&mut self) {}

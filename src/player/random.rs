@@ -2,6 +2,7 @@
 
 use super::{Decision, MoveContext, Player};
 use crate::rules::{Color, Game, Move, Point};
+use crate::search::Report;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
@@ -21,7 +22,13 @@ impl RandomPlayer {
 }
 
 impl Player for RandomPlayer {
-    fn genmove(&mut self, game: &Game, color: Color, _ctx: &MoveContext<'_>) -> Decision {
+    fn genmove_reporting(
+        &mut self,
+        game: &Game,
+        color: Color,
+        _ctx: &MoveContext<'_>,
+        _report: Option<Report<'_>>,
+    ) -> Decision {
         let board = game.board();
         let candidates: Vec<Point> = game
             .legal_moves(color)

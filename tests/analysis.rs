@@ -1,0 +1,139 @@
+//! Streaming analysis over a real process: `lz-analyze`/`kata-analyze`
+//! answer `=` at once, print `info` lines until any new input, then end
+//! with the empty line and run the new command; `*-genmove_analyze` ends
+//! with `play <move>` and plays it.
+
+mod common;
+
+use common::Engine;
+use std::thread;
+use std::time::Duration;
+
+const WAIT: Duration = Duration::from_secs(10);
+
+fn engine() -> Engine {
+    let mut e = Engine::start(&["--threads", "2", "--seed", "5"]);
+    e.send("boardsize 9");
+    assert_eq!(e.answer(WAIT), "= ");
+    e
+}
+
+/// Reads `info` lines until `n` were seen; asserts nothing else came.
+fn infos(e: &Engine, n: usize) -> Vec<String> {
+    (0..n)
+        .map(|_| {
+            let line = e.line(WAIT);
+            assert!(line.starts_with("info move "), "not an info line: {line:?}");
+            line
+        })
+        .collect()
+}
+
+#[test]
+fn lz_analyze_streams_integers_until_new_input() {
+    let mut e = engine();
+    e.send("play B E5");
+    assert_eq!(e.answer(WAIT), "= ");
+    e.send("7 lz-analyze W 10");
+    assert_eq!(e.line(WAIT), "=7 ");
+    for line in infos(&e, 3) {
+        for seg in line.split("info ").filter(|s| !s.is_empty()) {
+            let words: Vec<&str> = seg.split_whitespace().collect();
+            let value = |k: &str| words.iter().position(|w| *w == k).map(|i| words[i + 1]);
+            let winrate: i64 = value("winrate")
+                .expect("winrate")
+                .parse()
+                .expect("integer winrate");
+            assert!((0..=10000).contains(&winrate));
+            let prior: i64 = value("prior")
+                .expect("prior")
+                .parse()
+                .expect("integer prior");
+            assert!((0..=10000).contains(&prior));
+            assert_ne!(value("move"), Some("E5"), "occupied point analysed");
+            // pv is last in the segment.
+            let pv = words.iter().position(|w| *w == "pv").expect("pv");
+            assert!(
+                words[pv + 1..]
+                    .iter()
+                    .all(|w| w.len() <= 3
+                        && w.chars().next().is_some_and(|c| c.is_ascii_uppercase()))
+            );
+        }
+    }
+    // Sabaki stops analysis by sending another command.
+    e.send("protocol_version");
+    loop {
+        let line = e.line(WAIT);
+        if line.is_empty() {
+            break;
+        }
+        assert!(line.starts_with("info "), "{line:?}");
+    }
+    assert_eq!(e.answer(WAIT), "= 2");
+    e.finish();
+}
+
+#[test]
+fn kata_analyze_with_ownership_stops_on_a_bare_newline() {
+    let mut e = engine();
+    e.send("kata-analyze B 10 ownership true");
+    assert_eq!(e.line(WAIT), "= ");
+    let line = infos(&e, 2).pop().expect("a line");
+    let (candidates, ownership) = line
+        .split_once(" ownership ")
+        .expect("ownership at the end");
+    let values: Vec<f64> = ownership
+        .split_whitespace()
+        .map(|v| v.parse().expect("float"))
+        .collect();
+    assert_eq!(values.len(), 81);
+    assert!(values.iter().all(|v| (-1.0..=1.0).contains(v)));
+    assert!(
+        candidates.contains("winrate 0.") || candidates.contains("winrate 1."),
+        "{candidates:.200}"
+    );
+    assert!(candidates.contains(" scoreLead "));
+    // Lizzie stops it with an empty line.
+    e.send("");
+    loop {
+        if e.line(WAIT).is_empty() {
+            break;
+        }
+    }
+    e.send("name");
+    assert_eq!(e.answer(WAIT), "= hane");
+    e.finish();
+}
+
+#[test]
+fn genmove_analyze_ends_with_the_move_and_plays_it() {
+    let mut e = Engine::start(&["--threads", "1", "--playouts", "3000", "--seed", "5"]);
+    e.send("boardsize 9");
+    let _ = e.answer(WAIT);
+    e.send("3 kata-genmove_analyze B 5");
+    let response = e.answer(Duration::from_secs(60));
+    let lines: Vec<&str> = response.lines().collect();
+    assert_eq!(lines[0], "=3 ");
+    let last = lines.last().expect("lines");
+    let mv = last.strip_prefix("play ").expect("ends with play <move>");
+    assert!(
+        lines[1..lines.len() - 1]
+            .iter()
+            .all(|l| l.starts_with("info move "))
+    );
+    thread::sleep(Duration::from_millis(10));
+    e.send("list_stones black");
+    assert_eq!(e.answer(WAIT), format!("= {mv}"));
+    e.finish();
+}
+
+#[test]
+fn the_random_player_refuses_analysis_cleanly() {
+    let mut e = Engine::start(&["--player", "random"]);
+    e.send("lz-analyze B 10");
+    assert!(e.answer(WAIT).starts_with("? "));
+    e.send("name");
+    assert_eq!(e.answer(WAIT), "= hane");
+    e.finish();
+}

@@ -1,0 +1,86 @@
+//! A real `hane` process driven over pipes, for integration tests that
+//! need timing (interrupts, streaming analysis).
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::thread;
+use std::time::Duration;
+
+/// A running engine with its stdout read line by line on a thread.
+pub struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    /// Starts `hane` with `args`.
+    pub fn start(args: &[&str]) -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_hane"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("hane starts");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, lines) = mpsc::channel();
+        thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    /// Writes one line to the engine.
+    pub fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").expect("write");
+        self.stdin.flush().expect("flush");
+    }
+
+    /// The next stdout line, waiting at most `within`.
+    pub fn line(&self, within: Duration) -> String {
+        self.lines.recv_timeout(within).expect("a line in time")
+    }
+
+    /// The next complete response (up to its empty line), lines joined
+    /// with newlines.
+    pub fn answer(&self, within: Duration) -> String {
+        let mut out: Vec<String> = Vec::new();
+        loop {
+            let line = self.line(within);
+            if line.is_empty() {
+                return out.join("\n");
+            }
+            out.push(line);
+        }
+    }
+
+    /// Sends `quit`, checks a clean exit and returns everything the engine
+    /// wrote to stderr.
+    pub fn finish(mut self) -> String {
+        self.send("quit");
+        let _ = self.answer(Duration::from_secs(10));
+        let status = self.child.wait().expect("exit");
+        assert!(status.success());
+        let mut err = String::new();
+        self.child
+            .stderr
+            .take()
+            .expect("stderr")
+            .read_to_string(&mut err)
+            .expect("stderr text");
+        err
+    }
+}
