@@ -107,23 +107,30 @@ fn transforms(shape: &[&str; 3]) -> Vec<[[u8; 3]; 3]> {
 impl Patterns {
     /// Builds the table (a few milliseconds in release builds).
     pub fn new() -> Patterns {
-        let grids: Vec<[[u8; 3]; 3]> = SHAPES.iter().flat_map(transforms).collect();
         let mut bits = vec![0u64; 1 << 10];
-        for code in 0..=u16::MAX {
-            // Shapes are written top row first: grid row 2 - r is row r
-            // counted from the bottom.
-            let cell = |slot: usize| (code >> (2 * slot)) & 3;
-            let hit = grids.iter().any(|g| {
-                [false, true].iter().any(|&swap| {
-                    SLOTS
+        for g in SHAPES
+            .iter()
+            .flat_map(transforms)
+            .filter(|g| g[1][1] == b'.')
+        {
+            for swap in [false, true] {
+                // The values each of the 8 slots may take; every code in
+                // their product matches. Shapes are written top row first:
+                // grid row 2 - r is row r counted from the bottom.
+                let allowed: Vec<Vec<u16>> = SLOTS
+                    .iter()
+                    .map(|&(r, c)| (0..4).filter(|&v| fits(g[2 - r][c], v, swap)).collect())
+                    .collect();
+                let mut codes = vec![0u16];
+                for (slot, values) in allowed.iter().enumerate() {
+                    codes = codes
                         .iter()
-                        .enumerate()
-                        .all(|(i, &(r, c))| fits(g[2 - r][c], cell(i), swap))
-                        && g[1][1] == b'.'
-                })
-            });
-            if hit {
-                bits[code as usize >> 6] |= 1 << (code & 63);
+                        .flat_map(|&c| values.iter().map(move |&v| c | (v << (2 * slot))))
+                        .collect();
+                }
+                for code in codes {
+                    bits[code as usize >> 6] |= 1 << (code & 63);
+                }
             }
         }
         Patterns { bits }
