@@ -373,6 +373,15 @@ impl Board {
         true
     }
 
+    /// True if a `color` stone on `p` would capture something: an enemy
+    /// chain next to `p` has `p` as its last liberty.
+    pub fn captures_at(&self, color: Color, p: Point) -> bool {
+        let enemy = Cell::stone(color.opponent());
+        self.neighbours(p)
+            .iter()
+            .any(|&n| self.cells[n.index()] == enemy && self.atari_liberty(n) == Some(p))
+    }
+
     /// True if `color` playing on `p` would only add to one of its own
     /// chains (no new stone chain): used to tell single-stone suicide.
     fn touches_own_chain(&self, color: Color, p: Point) -> bool {

@@ -33,9 +33,15 @@ impl State {
 /// The situational-superko key: the stones and the player to move.
 #[inline]
 pub fn situation_key(board: &Board, to_move: Color) -> u64 {
+    situation_key_of(board.hash(), to_move)
+}
+
+/// The situational key of a stones hash with `to_move` to play.
+#[inline]
+fn situation_key_of(stones_hash: u64, to_move: Color) -> u64 {
     match to_move {
-        Color::Black => board.hash(),
-        Color::White => board.hash() ^ zobrist::WHITE_TO_MOVE,
+        Color::Black => stones_hash,
+        Color::White => stones_hash ^ zobrist::WHITE_TO_MOVE,
     }
 }
 
@@ -96,7 +102,8 @@ pub struct ScoreReport {
     pub area: Score,
     /// AGA territory result with prisoners and pass stones.
     pub territory: Score,
-    /// Stones captured by each colour.
+    /// Stones captured by each colour, dead stones removed at the end
+    /// included.
     pub prisoners: ByColor<u32>,
     /// Pass stones received by each colour.
     pub pass_stones: ByColor<u32>,
@@ -271,6 +278,19 @@ impl Game {
     /// # Errors
     /// The reason the move is illegal.
     pub fn check(&self, color: Color, mv: Move) -> Result<(), IllegalMove> {
+        let Move::Play(p) = mv else { return Ok(()) };
+        let board = self.board();
+        board.check(color, p, self.rules.suicide_allowed())?;
+        // Fast path: a move that removes nothing only adds one stone, so the
+        // new hash is known without playing it; if no earlier situation has
+        // that hash, it cannot repeat one. Captures and suicides, and hash
+        // hits, take the exact path.
+        if !board.is_suicide(color, p) && !board.captures_at(color, p) {
+            let key = situation_key_of(board.hash() ^ zobrist::stone(color, p), color.opponent());
+            if !self.seen.contains_key(&key) {
+                return Ok(());
+            }
+        }
         self.after(color, mv).map(|_| ())
     }
 
@@ -404,18 +424,20 @@ impl Game {
 
     /// Both counts of the current position, every stone alive.
     pub fn score(&self) -> ScoreReport {
-        self.score_board(self.board())
+        self.score_board(self.board(), ByColor::default())
     }
 
-    /// Both counts for `board` (the current board with dead stones already
-    /// removed by the caller); prisoners and pass stones come from the game.
-    pub fn score_board(&self, board: &Board) -> ScoreReport {
-        let count = area_count(board);
+    /// Both counts for `settled`: the current board with the `dead` stones
+    /// (counted per colour) already removed by the caller. Dead stones are
+    /// prisoners for the territory count; prisoners and pass stones come
+    /// from the game.
+    pub fn score_board(&self, settled: &Board, dead: ByColor<u32>) -> ScoreReport {
+        let count = area_count(settled);
         let (handicap, _) = self.handicap();
         let bonus = self.rules.handicap_bonus.points(handicap);
         let prisoners = ByColor {
-            black: self.board().prisoners(Color::Black),
-            white: self.board().prisoners(Color::White),
+            black: self.board().prisoners(Color::Black) + dead.white,
+            white: self.board().prisoners(Color::White) + dead.black,
         };
         let pass_stones = self.pass_stones();
         ScoreReport {
