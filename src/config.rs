@@ -39,6 +39,8 @@ pub struct Config {
     pub max_tree_mb: usize,
     /// Resign below this win rate (0 disables resigning).
     pub resign_threshold: f64,
+    /// Playouts behind the dead-stone estimate (`None`: by board size).
+    pub status_playouts: Option<u32>,
 }
 
 impl Default for Config {
@@ -55,6 +57,7 @@ impl Default for Config {
             playout: PlayoutKind::Heavy,
             max_tree_mb: 1024,
             resign_threshold: 0.1,
+            status_playouts: None,
         }
     }
 }

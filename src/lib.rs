@@ -17,6 +17,7 @@
 pub mod bench;
 pub mod clock;
 pub mod config;
+pub mod endgame;
 pub mod gtp;
 pub mod player;
 pub mod rules;

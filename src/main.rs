@@ -62,6 +62,10 @@ struct Cli {
     /// Resign when the win rate stays below this (0 never resigns).
     #[arg(long, default_value_t = 0.1)]
     resign_threshold: f64,
+    /// Playouts behind the dead-stone estimate of final_score and
+    /// final_status_list (default: 1000 up to 13x13, 400 above).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    status_playouts: Option<u32>,
     /// More logging on stderr (-v info, -vv debug, -vvv trace); RUST_LOG overrides.
     #[arg(short, long, action = clap::ArgAction::Count)]
     verbose: u8,
@@ -120,6 +124,7 @@ fn main() -> ExitCode {
         },
         max_tree_mb: cli.max_tree_mb.max(1),
         resign_threshold: cli.resign_threshold.clamp(0.0, 1.0),
+        status_playouts: cli.status_playouts,
     };
     if let Some(Sub::Bench {
         seconds,

@@ -109,6 +109,12 @@ pub enum Status {
     Dead,
     /// Stones alive in seki.
     Seki,
+    /// Empty points and dead white stones counted for Black (GNU Go).
+    BlackTerritory,
+    /// Empty points and dead black stones counted for White (GNU Go).
+    WhiteTerritory,
+    /// Empty points counted for nobody (GNU Go).
+    Dame,
 }
 
 /// `loadsgf` stop point.
@@ -365,6 +371,9 @@ pub fn parse_command(req: &Request) -> Result<Command, GtpError> {
             "alive" => Ok(Command::FinalStatusList(Status::Alive)),
             "dead" => Ok(Command::FinalStatusList(Status::Dead)),
             "seki" => Ok(Command::FinalStatusList(Status::Seki)),
+            "black_territory" => Ok(Command::FinalStatusList(Status::BlackTerritory)),
+            "white_territory" => Ok(Command::FinalStatusList(Status::WhiteTerritory)),
+            "dame" => Ok(Command::FinalStatusList(Status::Dame)),
             _ => Err(GtpError::Syntax),
         },
         "time_settings" => match a {

@@ -9,11 +9,14 @@ use super::command::{
 };
 use crate::clock::{Clock, TimeControl};
 use crate::config::Config;
+use crate::endgame::{self, Statuses};
 use crate::player::{Decision, MoveContext, Player};
 use crate::rules::point::{move_name, vertex_name};
 use crate::rules::{
-    BoardSize, Color, Game, HandicapError, HandicapSource, Move, Point, Rules, handicap,
+    BoardSize, ByColor, Color, Game, HandicapError, HandicapSource, Move, Point, Rules,
+    ScoreReport, handicap,
 };
+use crate::search::patterns::Patterns;
 use crate::search::{Report, SearchResult};
 use crate::sgf;
 use crate::stop::StopCheck;
@@ -28,6 +31,13 @@ pub struct Session {
     game: Game,
     player: Box<dyn Player>,
     clock: Clock,
+    /// Seed for the dead-stone estimate.
+    seed: u64,
+    /// Playouts for the dead-stone estimate (`None`: by board size).
+    status_playouts: Option<u32>,
+    patterns: Patterns,
+    /// The last dead-stone analysis and the situation it belongs to.
+    statuses: Option<(u64, Statuses)>,
 }
 
 impl Session {
@@ -38,7 +48,46 @@ impl Session {
             game: Game::new(size, config.rules, config.komi),
             player,
             clock: Clock::default(),
+            seed: config.seed,
+            status_playouts: config.status_playouts,
+            patterns: Patterns::new(),
+            statuses: None,
         }
+    }
+
+    /// The dead-stone analysis of the current position, computed once per
+    /// situation and cached: final_score, final_status_list and hane-score
+    /// all read this one result.
+    fn statuses(&mut self) -> &Statuses {
+        let board = self.game.board();
+        let key = crate::rules::game::situation_key(board, self.game.to_move())
+            ^ board.size().get() as u64;
+        if self.statuses.as_ref().is_none_or(|(k, _)| *k != key) {
+            let playouts = self
+                .status_playouts
+                .unwrap_or_else(|| endgame::default_playouts(board.size().area()));
+            let s = endgame::analyse(
+                board,
+                self.game.to_move(),
+                &self.patterns,
+                playouts,
+                self.seed,
+            );
+            self.statuses = Some((key, s));
+        }
+        &self.statuses.as_ref().expect("just computed").1
+    }
+
+    /// Both counts with the dead stones removed.
+    fn settled_score(&mut self) -> ScoreReport {
+        let board = self.game.board().clone();
+        let s = self.statuses();
+        let dead = ByColor {
+            black: s.dead_of(&board, Color::Black) as u32,
+            white: s.dead_of(&board, Color::White) as u32,
+        };
+        let settled = s.settled.clone();
+        self.game.score_board(&settled, dead)
     }
 
     /// The current game (read-only).
@@ -149,19 +198,23 @@ impl Session {
             Command::FinalScore => {
                 if !self.game.is_over() {
                     info!(
-                        "final_score: the game has not ended with two passes; counting the board as it stands"
+                        "final_score: the game has not ended with two passes; counting the position as it stands"
                     );
                 }
-                Ok(self.game.score().area.to_string())
+                Ok(self.settled_score().area.to_string())
             }
-            Command::FinalStatusList(status) => Ok(match status {
-                // Every stone counts as alive until dead-stone recognition lands.
-                Status::Alive => {
-                    let board = self.game.board();
-                    self.vertices(board.stones(Color::Black).chain(board.stones(Color::White)))
-                }
-                Status::Dead | Status::Seki => String::new(),
-            }),
+            Command::FinalStatusList(status) => {
+                let s = self.statuses();
+                let pts = match status {
+                    Status::Alive => s.alive.clone(),
+                    Status::Dead => s.dead.clone(),
+                    Status::Seki => s.seki.clone(),
+                    Status::BlackTerritory => s.territory[Color::Black.index()].clone(),
+                    Status::WhiteTerritory => s.territory[Color::White.index()].clone(),
+                    Status::Dame => s.dame.clone(),
+                };
+                Ok(self.vertices(pts.into_iter()))
+            }
             Command::TimeSettings(main, period, stones) => {
                 self.clock = Clock::from_gtp(main, period, stones);
                 ok("")
@@ -401,8 +454,28 @@ impl Session {
         out
     }
 
-    fn score_breakdown(&self) -> String {
-        let s = self.game.score();
+    fn score_breakdown(&mut self) -> String {
+        let s = self.settled_score();
+        let board = self.game.board().clone();
+        let size = board.size();
+        let names = |pts: &[Point]| {
+            if pts.is_empty() {
+                "none".to_string()
+            } else {
+                pts.iter()
+                    .map(|&p| vertex_name(size, p))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            }
+        };
+        let st = self.statuses();
+        let (dead, seki, proven, playouts) = (
+            names(&st.dead),
+            names(&st.seki),
+            st.proven_alive.len(),
+            st.playouts,
+        );
+        let estimated = st.alive.len() - proven;
         let c = &s.count;
         let bonus_rule = match self.game.rules().handicap_bonus {
             crate::rules::ruleset::HandicapBonus::Zero => "none under these rules",
@@ -411,12 +484,17 @@ impl Session {
             }
         };
         let agree = if s.area == s.territory {
-            "the counts agree"
+            "area and territory counts agree"
         } else {
-            "the counts differ (equal move counts with White last make them agree under AGA)"
+            "area and territory counts differ (they agree under AGA when both sides made the same number of moves, White last)"
+        };
+        let finished = if self.game.is_over() {
+            "game over (two passes)"
+        } else {
+            "game not over: counting the position as it stands"
         };
         format!(
-            "area {}\nterritory {}\nblack stones {} territory {} prisoners {} pass_stones {}\nwhite stones {} territory {} prisoners {} pass_stones {}\ndame {}\nkomi {}\nhandicap {} bonus {} ({bonus_rule})\ndead stones: none (every stone counts as alive)\n{agree}",
+            "area {}\nterritory {}\nblack stones {} territory {} prisoners {} pass_stones {}\nwhite stones {} territory {} prisoners {} pass_stones {}\ndame {}\nkomi {}\nhandicap {} bonus {} ({bonus_rule})\ndead {dead}\nseki {seki}\nalive stones: {proven} proven (Benson), {estimated} by {playouts} playouts\n{agree}\n{finished}",
             s.area,
             s.territory,
             c.stones.black,

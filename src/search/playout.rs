@@ -287,6 +287,33 @@ pub fn run(
     count.area(Color::Black) as f64 - count.area(Color::White) as f64 - white_bonus
 }
 
+/// Adds each point's final owner (+1 Black, -1 White, 0 neutral) after a
+/// playout: stones, and empty points whose neighbours are all one colour.
+pub fn record_ownership(board: &Board, ownership: &mut [i64]) {
+    for (i, p) in board.size().points().enumerate() {
+        let owner = match board.cell(p) {
+            Cell::Black => 1,
+            Cell::White => -1,
+            _ => {
+                let (mut b, mut w) = (false, false);
+                for n in board.neighbours(p) {
+                    match board.cell(n) {
+                        Cell::Black => b = true,
+                        Cell::White => w = true,
+                        _ => {}
+                    }
+                }
+                match (b, w) {
+                    (true, false) => 1,
+                    (false, true) => -1,
+                    _ => 0,
+                }
+            }
+        };
+        ownership[i] += owner;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

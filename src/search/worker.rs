@@ -5,7 +5,7 @@
 use super::playout::{self, Amaf, Policy};
 use super::tree::{NodeId, PASS, Tree};
 use super::{SearchLimits, SearchParams, id_move, priors};
-use crate::rules::{Board, Cell, Color, Move, Point};
+use crate::rules::{Board, Color, Move, Point};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering::Relaxed};
@@ -232,7 +232,7 @@ fn simulate(
     } else {
         1
     };
-    record_ownership(&board, ownership);
+    playout::record_ownership(&board, ownership);
     // Back up: the root is seen from the opponent of the searching colour
     // (who "moved into" it); each child from the colour that played it.
     let mut mover = sh.color.opponent();
@@ -261,32 +261,5 @@ fn simulate(
             }
         }
         mover = mover.opponent();
-    }
-}
-
-/// Adds each point's final owner (+1 Black, -1 White, 0 neutral) after a
-/// playout: stones, and empty points whose neighbours are all one colour.
-fn record_ownership(board: &Board, ownership: &mut [i64]) {
-    for (i, p) in board.size().points().enumerate() {
-        let owner = match board.cell(p) {
-            Cell::Black => 1,
-            Cell::White => -1,
-            _ => {
-                let (mut b, mut w) = (false, false);
-                for n in board.neighbours(p) {
-                    match board.cell(n) {
-                        Cell::Black => b = true,
-                        Cell::White => w = true,
-                        _ => {}
-                    }
-                }
-                match (b, w) {
-                    (true, false) => 1,
-                    (false, true) => -1,
-                    _ => 0,
-                }
-            }
-        };
-        ownership[i] += owner;
     }
 }

@@ -1,0 +1,148 @@
+# endgame.tst: dead stones, seki and territory from one analysis per
+# position (final_status_list, final_score and hane-score agree).
+
+# ---------------------------------------------------------------------------
+# A dead stone inside territory. White's lone G7 sits in Black's area; it is
+# listed dead, Black's area counts it, and final_score removes it.
+#
+#   9 . . O X . . . . .
+#   7 . . O X . . O . .
+#   3 . . O X X X X X X
+#   2 . . O O O O O O O
+# ---------------------------------------------------------------------------
+boardsize 9
+clear_board
+komi 0.5
+play w C9
+play w C8
+play w C7
+play w C6
+play w C5
+play w C4
+play w C3
+play w C2
+play w D2
+play w E2
+play w F2
+play w G2
+play w H2
+play w J2
+play b D9
+play b D8
+play b D7
+play b D6
+play b D5
+play b D4
+play b D3
+play b E3
+play b F3
+play b G3
+play b H3
+play b J3
+play w G7
+
+10 final_status_list dead
+#? [G7]
+
+# Black: 12 stones + 30 points of area (G7 included); White: 14 stones +
+# 25 points (columns A-B and row 1). 42 - 39 - 0.5.
+20 final_score
+#? [B\+2\.5]
+
+30 final_status_list seki
+#? []
+
+# G7 is Black's territory once the dead stone is gone.
+40 final_status_list black_territory
+#? [.*G7.*]
+
+# The dead stone counts as a prisoner in the territory count.
+50 hane-score
+#? [.*dead G7.*]
+
+# ---------------------------------------------------------------------------
+# Seki (GNU Go 3.8 agrees): Black B7-A6-B6-C6 and White D7-D6-E6-F6-F7 each
+# have one eye (A7, E7) and share C7. Nobody is dead; C7 is dame; the eyes
+# count for their owners. Area: Black 27, White 21, komi 0 -> B+6.
+#
+#   7 . X . O . O X
+#   6 X X X O O O X
+#   5 O O O X X X X
+#   4 O . O X . X .
+#   3 O O O X X X X
+#   2 O . O X . X .
+#   1 O O O X X X X
+# ---------------------------------------------------------------------------
+boardsize 7
+clear_board
+komi 0
+play b B7
+play b G7
+play b A6
+play b B6
+play b C6
+play b G6
+play b D5
+play b E5
+play b F5
+play b G5
+play b D4
+play b F4
+play b D3
+play b E3
+play b F3
+play b G3
+play b D2
+play b F2
+play b D1
+play b E1
+play b F1
+play b G1
+play w D7
+play w F7
+play w D6
+play w E6
+play w F6
+play w A5
+play w B5
+play w C5
+play w A4
+play w C4
+play w A3
+play w B3
+play w C3
+play w A2
+play w C2
+play w A1
+play w B1
+play w C1
+
+# The position was set up with 22 black plays in a row, which hane would
+# take for a Sabaki-style handicap of 22; say there is none.
+hane-handicap 0
+
+110 final_status_list dead
+#? []
+
+120 final_status_list seki
+#? [(?:[A-G][1-7] ?){9}]
+
+130 final_status_list dame
+#? [C7]
+
+140 final_score
+#? [B\+6]
+
+# ---------------------------------------------------------------------------
+# An empty board with nine handicap stones: lone stones nothing can threaten
+# are alive.
+# ---------------------------------------------------------------------------
+boardsize 19
+clear_board
+fixed_handicap 9
+
+210 final_status_list dead
+#? []
+
+220 final_status_list alive
+#? [(?:[A-T][0-9]+ ?){9}]

@@ -1,0 +1,162 @@
+//! Benson's algorithm: chains that are alive even if their owner passes
+//! every move from now on ("pass-alive"). Such chains are proven alive and
+//! can never be called dead.
+//!
+//! For colour C: a *region* is a maximal connected set of points without
+//! C stones. A region is *vital* to a C chain that borders it when every
+//! empty point of the region is a liberty of that chain. Repeatedly drop
+//! chains with fewer than two vital regions, and regions that border a
+//! dropped chain; the chains left are pass-alive.
+
+use crate::rules::point::MAX_POINTS;
+use crate::rules::{Board, Cell, Color, Point};
+
+/// For each point, true if it holds a pass-alive stone of `color`.
+pub fn pass_alive(board: &Board, color: Color) -> Vec<bool> {
+    let own = Cell::stone(color);
+    let size = board.size();
+    // Chains of `color`, by head point.
+    let mut chains: Vec<Point> = Vec::new();
+    for p in size.points() {
+        if board.cell(p) == own && board.chain_id(p) == p {
+            chains.push(p);
+        }
+    }
+    // Regions: flood fill over points that are not `color` stones.
+    let mut region_of = vec![usize::MAX; MAX_POINTS];
+    struct Region {
+        /// Chains bordering the region.
+        borders: Vec<Point>,
+        /// Chains to which the region is vital.
+        vital_to: Vec<Point>,
+    }
+    let mut regions: Vec<Region> = Vec::new();
+    for start in size.points() {
+        if board.cell(start) == own || region_of[start.index()] != usize::MAX {
+            continue;
+        }
+        let id = regions.len();
+        let mut points = vec![start];
+        region_of[start.index()] = id;
+        let mut i = 0;
+        while i < points.len() {
+            let q = points[i];
+            i += 1;
+            for n in board.neighbours(q) {
+                let c = board.cell(n);
+                if c != own && c != Cell::Border && region_of[n.index()] == usize::MAX {
+                    region_of[n.index()] = id;
+                    points.push(n);
+                }
+            }
+        }
+        let mut borders: Vec<Point> = Vec::new();
+        for &q in &points {
+            for n in board.neighbours(q) {
+                if board.cell(n) == own {
+                    let h = board.chain_id(n);
+                    if !borders.contains(&h) {
+                        borders.push(h);
+                    }
+                }
+            }
+        }
+        let empties: Vec<Point> = points
+            .iter()
+            .copied()
+            .filter(|&q| board.cell(q) == Cell::Empty)
+            .collect();
+        let vital_to = borders
+            .iter()
+            .copied()
+            .filter(|&h| {
+                empties.iter().all(|&e| {
+                    board
+                        .neighbours(e)
+                        .iter()
+                        .any(|&n| board.cell(n) == own && board.chain_id(n) == h)
+                })
+            })
+            .collect();
+        regions.push(Region { borders, vital_to });
+    }
+    let mut chain_alive: Vec<bool> = vec![true; chains.len()];
+    let mut region_healthy: Vec<bool> = vec![true; regions.len()];
+    let index_of = |h: Point| {
+        chains
+            .iter()
+            .position(|&c| c == h)
+            .expect("a bordering chain is a chain")
+    };
+    loop {
+        let mut changed = false;
+        for (ci, &h) in chains.iter().enumerate() {
+            if !chain_alive[ci] {
+                continue;
+            }
+            let vital = regions
+                .iter()
+                .enumerate()
+                .filter(|(ri, r)| region_healthy[*ri] && r.vital_to.contains(&h))
+                .count();
+            if vital < 2 {
+                chain_alive[ci] = false;
+                changed = true;
+            }
+        }
+        for (ri, r) in regions.iter().enumerate() {
+            if region_healthy[ri] && r.borders.iter().any(|&h| !chain_alive[index_of(h)]) {
+                region_healthy[ri] = false;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let mut out = vec![false; MAX_POINTS];
+    for (ci, &h) in chains.iter().enumerate() {
+        if chain_alive[ci] {
+            for s in board.chain_stones(h) {
+                out[s.index()] = true;
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::diagram::{parse, vertex};
+
+    #[test]
+    fn two_eyes_are_pass_alive_one_eye_is_not() {
+        let b = parse(
+            ". X . X O . .
+             X X X X O . .
+             O O O O O . .
+             . . . . . . .
+             . . . . O O O
+             . . . . O . O
+             . . . . O O .",
+        );
+        let black = pass_alive(&b, Color::Black);
+        assert!(
+            black[vertex(b.size(), "B6").unwrap().index()],
+            "two one-point eyes"
+        );
+        let white = pass_alive(&b, Color::White);
+        // The lower-right white group has two eyes, F2 and G1.
+        assert!(white[vertex(b.size(), "E3").unwrap().index()]);
+        // The white wall on top has no eye of its own: the points around
+        // the black group are not its liberties, the open area neither.
+        assert!(!white[vertex(b.size(), "A5").unwrap().index()]);
+    }
+
+    #[test]
+    fn an_empty_board_proves_nothing() {
+        let b = parse(". . .\n. X .\n. . .");
+        assert!(!pass_alive(&b, Color::Black).iter().any(|&a| a));
+    }
+}

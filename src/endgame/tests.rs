@@ -1,0 +1,98 @@
+//! Dead stones, seki and territory on finished positions.
+
+use super::*;
+use crate::rules::BoardSize;
+use crate::rules::diagram::{parse, vertex};
+
+fn statuses(b: &Board, to_move: Color) -> Statuses {
+    analyse(b, to_move, &Patterns::new(), 600, 1)
+}
+
+#[test]
+fn a_stone_inside_territory_is_dead() {
+    // White's lone stone at G7 sits in Black's area; White owns the left.
+    let b = parse(
+        ". . O X . . . . .
+         . . O X . . . . .
+         . . O X . . O . .
+         . . O X . . . . .
+         . . O X . . . . .
+         . . O X . . . . .
+         . . O X X X X X X
+         . . O O O O O O O
+         . . . . . . . . .",
+    );
+    let s = statuses(&b, Color::Black);
+    let g7 = vertex(b.size(), "G7").unwrap();
+    assert_eq!(s.dead, vec![g7]);
+    assert!(s.seki.is_empty());
+    // The dead stone's point is Black's territory after removal.
+    assert!(s.territory[Color::Black.index()].contains(&g7));
+    // Seven white stones on the C line, seven on the second row.
+    assert_eq!(s.count().stones.white, 14);
+}
+
+#[test]
+fn seki_stones_are_alive_and_their_shared_liberty_is_dame() {
+    let b = parse(crate::rules::score::tests::SEKI);
+    let s = statuses(&b, Color::Black);
+    assert!(s.dead.is_empty(), "dead: {:?}", s.dead);
+    let mut seki: Vec<Point> = ["B7", "A6", "B6", "C6", "D7", "F7", "D6", "E6", "F6"]
+        .iter()
+        .map(|v| vertex(b.size(), v).unwrap())
+        .collect();
+    seki.sort();
+    let mut found = s.seki.clone();
+    found.sort();
+    assert_eq!(found, seki, "the same stones GNU Go lists");
+    assert_eq!(s.dame, vec![vertex(b.size(), "C7").unwrap()]);
+    assert_eq!(
+        crate::rules::score::area_score(&s.count(), 0.0, 0).to_string(),
+        "B+6"
+    );
+}
+
+#[test]
+fn lone_handicap_stones_on_an_empty_board_are_alive() {
+    let size = BoardSize::NINETEEN;
+    let pts = crate::rules::handicap::fixed_points(size, 9).unwrap();
+    let stones: Vec<(Color, Point)> = pts.iter().map(|&p| (Color::Black, p)).collect();
+    let b = Board::with_stones(size, &stones).unwrap();
+    let s = analyse(&b, Color::White, &Patterns::new(), 200, 1);
+    assert!(s.dead.is_empty());
+    assert_eq!(s.alive.len(), 9);
+}
+
+#[test]
+fn proven_alive_groups_are_never_dead() {
+    // Black's corner group has two real eyes but is small and surrounded:
+    // the playouts may lose it, the proof keeps it.
+    let b = parse(
+        ". X . X O O O
+         X X X X O . O
+         O O O O O O O
+         O . O . O . O
+         O O O O O O O
+         O . O . O . O
+         O O O O O O O",
+    );
+    let s = statuses(&b, Color::White);
+    let b7 = vertex(b.size(), "B7").unwrap();
+    assert!(s.proven_alive.contains(&b7));
+    assert!(!s.dead.contains(&b7));
+}
+
+#[test]
+fn same_position_same_seed_same_answer() {
+    let b = parse(
+        ". . O X .
+         . O . X .
+         O . O X .
+         . O X . X
+         . O X . .",
+    );
+    let a = statuses(&b, Color::Black);
+    let c = statuses(&b, Color::Black);
+    assert_eq!(a.dead, c.dead);
+    assert_eq!(a.seki, c.seki);
+}
