@@ -23,6 +23,7 @@ pub const COMMANDS: &[&str] = &[
     "play",
     "genmove",
     "reg_genmove",
+    "kgs-genmove_cleanup",
     "undo",
     "showboard",
     "fixed_handicap",
@@ -165,6 +166,8 @@ pub enum Command {
     Komi(f64),
     Play(Color, VertexArg),
     Genmove(Color),
+    /// `kgs-genmove_cleanup`: genmove that captures dead stones before passing.
+    GenmoveCleanup(Color),
     RegGenmove(Color),
     Undo,
     Showboard,
@@ -348,6 +351,7 @@ pub fn parse_command(req: &Request) -> Result<Command, GtpError> {
         "play" => color_and_vertex(a).map(|(c, v)| Command::Play(c, v)),
         "genmove" => Ok(Command::Genmove(parse_color(one(a)?)?)),
         "reg_genmove" => Ok(Command::RegGenmove(parse_color(one(a)?)?)),
+        "kgs-genmove_cleanup" => Ok(Command::GenmoveCleanup(parse_color(one(a)?)?)),
         "undo" => none(Command::Undo),
         "showboard" => none(Command::Showboard),
         "fixed_handicap" | "place_free_handicap" => {

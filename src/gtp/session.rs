@@ -159,8 +159,9 @@ impl Session {
                 })?;
                 ok("")
             }
-            Command::Genmove(c) => self.genmove(c, stop, true),
-            Command::RegGenmove(c) => self.genmove(c, stop, false),
+            Command::Genmove(c) => self.genmove(c, stop, true, false),
+            Command::GenmoveCleanup(c) => self.genmove(c, stop, true, true),
+            Command::RegGenmove(c) => self.genmove(c, stop, false, false),
             Command::Undo => {
                 self.game.undo().map_err(|_| GtpError::CannotUndo)?;
                 ok("")
@@ -342,6 +343,7 @@ impl Session {
             let ctx = MoveContext {
                 clock: &self.clock,
                 stop: interrupt,
+                cleanup: false,
             };
             let decision = self
                 .player
@@ -366,10 +368,12 @@ impl Session {
         color: Color,
         stop: StopCheck<'_>,
         play: bool,
+        cleanup: bool,
     ) -> Result<String, GtpError> {
         let ctx = MoveContext {
             clock: &self.clock,
             stop,
+            cleanup,
         };
         let decision = self.player.genmove(&self.game, color, &ctx);
         match decision {

@@ -2,8 +2,8 @@
 //! then applies the pass and resign policy.
 
 use super::{Decision, MoveContext, Player};
-use crate::rules::score::Score;
-use crate::rules::{Board, Cell, Color, Game, Move};
+use crate::endgame;
+use crate::rules::{ByColor, Cell, Color, Game, Move, Point};
 use crate::search::{Report, SearchLimits, SearchParams, SearchResult, Searcher, time};
 use crate::stop::StopCheck;
 use log::{debug, info};
@@ -20,8 +20,10 @@ pub struct MctsOptions {
     pub time_per_move: Option<f64>,
     /// Resign below this win rate (0 never resigns).
     pub resign_threshold: f64,
-    /// Seed for the search.
+    /// Seed for the search and the dead-stone analysis.
     pub seed: u64,
+    /// Playouts behind the dead-stone analysis (`None`: by board size).
+    pub status_playouts: Option<u32>,
 }
 
 /// How many consecutive hopeless searches before resigning.
@@ -90,37 +92,6 @@ impl MctsPlayer {
     }
 }
 
-/// Area result of `board` for `color` if the points the playouts give to
-/// the other side are removed first (dead stones), plus komi and bonus.
-fn estimated_margin(board: &Board, ownership: &[f32], white_bonus: f64, color: Color) -> f64 {
-    let mut black = 0.0;
-    let mut white = 0.0;
-    for (i, p) in board.size().points().enumerate() {
-        let o = ownership.get(i).copied().unwrap_or(0.0);
-        let stone = board.cell(p);
-        let owner = if o > 0.5 {
-            Some(Color::Black)
-        } else if o < -0.5 {
-            Some(Color::White)
-        } else if stone != Cell::Empty {
-            stone.color()
-        } else {
-            None
-        };
-        match owner {
-            Some(Color::Black) => black += 1.0,
-            Some(Color::White) => white += 1.0,
-            None => {}
-        }
-    }
-    let margin = black - white - white_bonus;
-    if color == Color::Black {
-        margin
-    } else {
-        -margin
-    }
-}
-
 impl Player for MctsPlayer {
     fn genmove_reporting(
         &mut self,
@@ -163,7 +134,7 @@ impl Player for MctsPlayer {
             self.searcher.tree().used(),
             self.searcher.tree().capacity()
         );
-        let decision = self.decide(game, color, &result);
+        let decision = self.decide(game, color, &result, ctx.cleanup);
         self.last = Some(result);
         decision
     }
@@ -211,7 +182,13 @@ impl Player for MctsPlayer {
 }
 
 impl MctsPlayer {
-    fn decide(&mut self, game: &Game, color: Color, result: &SearchResult) -> Decision {
+    fn decide(
+        &mut self,
+        game: &Game,
+        color: Color,
+        result: &SearchResult,
+        cleanup: bool,
+    ) -> Decision {
         // Resign only after several hopeless searches, never early on
         // (handicap games start lopsided by design).
         let threshold = self.options.resign_threshold;
@@ -224,20 +201,70 @@ impl MctsPlayer {
         if self.hopeless_streak >= RESIGN_STREAK && !early && result.playouts >= 100 {
             return Decision::Resign;
         }
-        // Pass when the opponent passed and we win both by the count of
-        // the board as it stands and with the playouts' dead stones removed.
+        // The same dead-stone analysis final_score uses (same seed, same
+        // playouts), so hane never passes on one count and scores another.
         let opponent_passed = matches!(game.moves().last(), Some(&(c, Move::Pass)) if c != color);
+        if !opponent_passed && !cleanup {
+            return Decision::Play(result.best);
+        }
+        let board = game.board();
+        let playouts = self
+            .options
+            .status_playouts
+            .unwrap_or_else(|| endgame::default_playouts(board.size().area()));
+        let statuses = endgame::analyse(
+            board,
+            game.to_move(),
+            self.searcher.patterns(),
+            playouts,
+            self.options.seed,
+        );
+        let dead_enemy: Vec<Point> = statuses
+            .dead
+            .iter()
+            .copied()
+            .filter(|&p| board.cell(p) == Cell::stone(color.opponent()))
+            .collect();
+        if cleanup && !dead_enemy.is_empty() {
+            // kgs-genmove_cleanup: take the dead stones off by play. Fill a
+            // liberty of a dead chain, the most promising one first.
+            let liberty_of_dead = |mv: Move| match mv {
+                Move::Play(p) => board.neighbours(p).iter().any(|n| dead_enemy.contains(n)),
+                Move::Pass => false,
+            };
+            let pick = result
+                .candidates
+                .iter()
+                .find(|c| liberty_of_dead(c.mv) && !board.is_suicide(color, point_of(c.mv)))
+                .map(|c| c.mv);
+            return Decision::Play(pick.unwrap_or(result.best));
+        }
+        if cleanup {
+            // Nothing dead is left to take off: the cleanup is done.
+            return Decision::Play(Move::Pass);
+        }
         if opponent_passed {
-            let (handicap, _) = game.handicap();
-            let bonus = game.komi() + game.rules().handicap_bonus.points(handicap) as f64;
-            let now = game.score().area;
-            let wins_now = Score(if color == Color::Black { now.0 } else { -now.0 }).0 > 0.0;
-            let wins_estimate =
-                estimated_margin(game.board(), &result.ownership, bonus, color) > 0.0;
-            if wins_now && wins_estimate {
+            let dead = ByColor {
+                black: statuses.dead_of(board, Color::Black) as u32,
+                white: statuses.dead_of(board, Color::White) as u32,
+            };
+            let margin = game.score_board(&statuses.settled, dead).area.0;
+            let wins = if color == Color::Black {
+                margin > 0.0
+            } else {
+                margin < 0.0
+            };
+            if wins {
                 return Decision::Play(Move::Pass);
             }
         }
         Decision::Play(result.best)
+    }
+}
+
+fn point_of(mv: Move) -> Point {
+    match mv {
+        Move::Play(p) => p,
+        Move::Pass => unreachable!("only stone moves are filtered here"),
     }
 }

@@ -31,6 +31,9 @@ pub struct MoveContext<'a> {
     /// Whether the controller asked to stop early (GoGui's `# interrupt`);
     /// the player then answers with its best move so far.
     pub stop: StopCheck<'a>,
+    /// `kgs-genmove_cleanup`: do not pass while dead enemy stones remain;
+    /// capture them instead.
+    pub cleanup: bool,
 }
 
 /// A move generator.

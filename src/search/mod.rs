@@ -178,6 +178,11 @@ impl Searcher {
         self.root = None;
     }
 
+    /// The 3x3 pattern table.
+    pub fn patterns(&self) -> &patterns::Patterns {
+        &self.patterns
+    }
+
     /// The tree (for tests and statistics).
     pub fn tree(&self) -> &Tree {
         &self.tree
