@@ -55,6 +55,9 @@ pub struct Statuses {
     pub settled: Board,
     /// Playouts behind the estimate.
     pub playouts: u32,
+    /// Mean final owner of each point in those playouts (+1 Black, -1
+    /// White), row by row from A1.
+    pub ownership: Vec<f32>,
 }
 
 impl Statuses {
@@ -179,6 +182,7 @@ pub fn analyse(
         dame: Vec::new(),
         settled: board.clone(),
         playouts,
+        ownership: own.clone(),
     };
     for p in size.points() {
         let Some(c) = board.cell(p).color() else {

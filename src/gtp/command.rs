@@ -45,6 +45,8 @@ pub const COMMANDS: &[&str] = &[
     "gogui-interrupt",
     "hane-handicap",
     "hane-score",
+    "hane-ownership",
+    "gogui-analyze_commands",
     "lz-analyze",
     "kata-analyze",
     "lz-genmove_analyze",
@@ -190,6 +192,10 @@ pub enum Command {
     GoguiInterrupt,
     Handicap(HandicapArg),
     Score,
+    /// `hane-ownership`: the dead-stone analysis's ownership map.
+    Ownership,
+    /// `gogui-analyze_commands`: the displays GoGui offers.
+    GoguiAnalyzeCommands,
     /// `lz-analyze` / `kata-analyze`: streams until new input arrives.
     Analyze(Dialect, AnalyzeArgs),
     /// `lz-genmove_analyze` / `kata-genmove_analyze`: streams, then plays.
@@ -433,6 +439,8 @@ pub fn parse_command(req: &Request) -> Result<Command, GtpError> {
             _ => Err(GtpError::Syntax),
         },
         "hane-score" => none(Command::Score),
+        "hane-ownership" => none(Command::Ownership),
+        "gogui-analyze_commands" => none(Command::GoguiAnalyzeCommands),
         "lz-analyze" => Ok(Command::Analyze(Dialect::Lz, parse_args(a)?)),
         "kata-analyze" => Ok(Command::Analyze(Dialect::Kata, parse_args(a)?)),
         "lz-genmove_analyze" => Ok(Command::GenmoveAnalyze(Dialect::Lz, parse_args(a)?)),

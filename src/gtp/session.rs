@@ -23,6 +23,18 @@ use crate::stop::StopCheck;
 use log::{error, info, warn};
 use std::io::{self, Read, Write};
 
+/// GoGui's analyze menu: `type/label/command`, all backed by the one
+/// dead-stone analysis of the position.
+const GOGUI_ANALYZE_COMMANDS: &[&str] = &[
+    "dboard/Ownership/hane-ownership",
+    "plist/Dead stones/final_status_list dead",
+    "plist/Seki stones/final_status_list seki",
+    "plist/Black territory/final_status_list black_territory",
+    "plist/White territory/final_status_list white_territory",
+    "string/Final score/final_score",
+    "string/Score explained/hane-score",
+];
+
 /// Largest SGF file `loadsgf` reads.
 const MAX_SGF_BYTES: u64 = 16 << 20;
 
@@ -286,6 +298,22 @@ impl Session {
                 Ok(format!("{n} ({from})"))
             }
             Command::Score => Ok(self.score_breakdown()),
+            Command::Ownership => {
+                let n = self.game.size().get();
+                let own = self.statuses().ownership.clone();
+                // GoGui dboard: one row per line from the top, Black positive.
+                let rows: Vec<String> = (0..n)
+                    .rev()
+                    .map(|y| {
+                        (0..n)
+                            .map(|x| format!("{:.2}", own[y * n + x]))
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    })
+                    .collect();
+                Ok(format!("\n{}", rows.join("\n")))
+            }
+            Command::GoguiAnalyzeCommands => Ok(GOGUI_ANALYZE_COMMANDS.join("\n")),
             Command::Analyze(..) | Command::GenmoveAnalyze(..) => Err(GtpError::Other(
                 "this command streams its answer; run it through gtp::serve".into(),
             )),
@@ -529,4 +557,62 @@ fn cpu_seconds() -> f64 {
         }
     }
     0.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gogui_analyze_commands_name_real_commands_and_types() {
+        const TYPES: &[&str] = &[
+            "bwboard", "cboard", "dboard", "eplist", "gfx", "hstring", "hpstring", "none", "param",
+            "plist", "pspairs", "pstring", "sboard", "string", "var", "varb", "varc", "varp",
+            "varpo", "varw",
+        ];
+        for entry in GOGUI_ANALYZE_COMMANDS {
+            let parts: Vec<&str> = entry.splitn(3, '/').collect();
+            assert_eq!(parts.len(), 3, "{entry}");
+            assert!(TYPES.contains(&parts[0]), "{entry}");
+            let name = parts[2].split_whitespace().next().unwrap_or("");
+            assert!(COMMANDS.contains(&name), "{entry} names an unknown command");
+        }
+    }
+
+    #[test]
+    fn ownership_is_a_board_of_numbers_from_the_top() {
+        let config = Config {
+            size: 5,
+            status_playouts: Some(50),
+            ..Config::default()
+        };
+        let mut s = Session::new(&config, config.make_player());
+        // Black walls off the top two rows, White the bottom two.
+        for x in 0..5 {
+            s.execute(
+                Command::Play(Color::Black, VertexArg::At(x, 3)),
+                StopCheck::NEVER,
+            )
+            .unwrap();
+            s.execute(
+                Command::Play(Color::White, VertexArg::At(x, 1)),
+                StopCheck::NEVER,
+            )
+            .unwrap();
+        }
+        let text = s.execute(Command::Ownership, StopCheck::NEVER).unwrap();
+        let rows: Vec<Vec<f32>> = text
+            .trim()
+            .lines()
+            .map(|l| l.split(' ').map(|v| v.parse().unwrap()).collect())
+            .collect();
+        assert_eq!(rows.len(), 5);
+        assert!(
+            rows.iter()
+                .all(|r| r.len() == 5 && r.iter().all(|v| (-1.0..=1.0).contains(v)))
+        );
+        // The first row printed is the top one (Black's), the last White's.
+        assert!(rows[0].iter().all(|&v| v > 0.5), "{text}");
+        assert!(rows[4].iter().all(|&v| v < -0.5), "{text}");
+    }
 }

@@ -333,7 +333,13 @@ impl Searcher {
             }
             _ => worker(&shared, limits, start, seed, 0),
         }
-        snapshot(&shared)
+        let last = snapshot(&shared);
+        // One last report, so a search shorter than the interval still
+        // shows its result.
+        if let Some(rep) = report.as_mut() {
+            (rep.callback)(&last);
+        }
+        last
     }
 
     /// Like [`Searcher::run`] but never stops early because the move is
