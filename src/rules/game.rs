@@ -8,7 +8,7 @@
 use super::board::{Board, IllegalMove};
 use super::color::{ByColor, Color};
 use super::point::{BoardSize, Move, Point};
-use super::ruleset::Rules;
+use super::ruleset::{LastMove, Rules};
 use super::score::{AreaCount, Score, area_count, area_score, territory_score};
 use super::zobrist;
 use std::collections::HashMap;
@@ -231,9 +231,16 @@ impl Game {
         self.current().consecutive_passes
     }
 
-    /// True after two consecutive passes.
+    /// True after two consecutive passes — under rules where White must
+    /// move last (AGA rule 11), only once White made the last pass.
     pub fn is_over(&self) -> bool {
-        self.consecutive_passes() >= 2
+        let passes = self.consecutive_passes();
+        match self.rules.last_move {
+            LastMove::Either => passes >= 2,
+            LastMove::White => {
+                passes >= 2 && matches!(self.moves.last(), Some((Color::White, Move::Pass)))
+            }
+        }
     }
 
     /// Pass stones received so far by each colour.

@@ -47,6 +47,16 @@ impl HandicapBonus {
     }
 }
 
+/// Who must make the last move of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LastMove {
+    /// Two consecutive passes end the game.
+    Either,
+    /// Two consecutive passes end the game only if White passed last;
+    /// otherwise White passes once more (so both made as many moves).
+    White,
+}
+
 /// A rule set: the decisions that change legality or the score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rules {
@@ -56,6 +66,8 @@ pub struct Rules {
     pub suicide: Suicide,
     /// Area-counting compensation for handicap stones.
     pub handicap_bonus: HandicapBonus,
+    /// Who must move last.
+    pub last_move: LastMove,
 }
 
 impl Rules {
@@ -67,11 +79,14 @@ impl Rules {
     ///   position from the game, with the same player to move" —
     ///   situational superko;
     /// - rule 4: with area counting "White receives an additional point of
-    ///   compensation for each Black handicap stone after the first".
+    ///   compensation for each Black handicap stone after the first";
+    /// - rule 11: "White must make the last move--if necessary, an
+    ///   additional pass".
     pub const AGA: Rules = Rules {
         ko: KoRule::SituationalSuperko,
         suicide: Suicide::Forbidden,
         handicap_bonus: HandicapBonus::PerStoneAfterFirst,
+        last_move: LastMove::White,
     };
 
     /// New Zealand rules: a play removes the opponent's chains without
@@ -87,6 +102,7 @@ impl Rules {
         ko: KoRule::SituationalSuperko,
         suicide: Suicide::MultiStoneAllowed,
         handicap_bonus: HandicapBonus::Zero,
+        last_move: LastMove::Either,
     };
 
     /// True if multi-stone suicide is legal.

@@ -160,6 +160,25 @@ fn suicide_depends_on_the_rules() {
 }
 
 #[test]
+fn under_aga_white_passes_last() {
+    // White passes, Black passes: AGA wants one more White pass; NZ ends.
+    for (rules, over_after_two) in [(Rules::AGA, false), (Rules::NEW_ZEALAND, true)] {
+        let mut g = Game::new(BoardSize::new(9).unwrap(), rules, 7.5);
+        play(&mut g, Color::Black, "E5").unwrap();
+        play(&mut g, Color::White, "pass").unwrap();
+        play(&mut g, Color::Black, "pass").unwrap();
+        assert_eq!(g.is_over(), over_after_two, "{rules}");
+        play(&mut g, Color::White, "pass").unwrap();
+        assert!(g.is_over());
+        // Both made two moves: the counts agree.
+        let s = g.score();
+        if rules == Rules::AGA {
+            assert_eq!(s.area, s.territory);
+        }
+    }
+}
+
+#[test]
 fn handicap_is_atomic_and_white_moves_next() {
     let mut g = Game::new(BoardSize::NINETEEN, Rules::AGA, 0.5);
     let d4 = mv(&g, "D4");
