@@ -41,6 +41,8 @@ pub struct Config {
     pub resign_threshold: f64,
     /// Playouts behind the dead-stone estimate (`None`: by board size).
     pub status_playouts: Option<u32>,
+    /// Think on the opponent's time (never with fixed `playouts`).
+    pub ponder: bool,
 }
 
 impl Default for Config {
@@ -58,6 +60,7 @@ impl Default for Config {
             max_tree_mb: 1024,
             resign_threshold: 0.1,
             status_playouts: None,
+            ponder: false,
         }
     }
 }

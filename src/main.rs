@@ -66,6 +66,10 @@ struct Cli {
     /// final_status_list (default: 1000 up to 13x13, 400 above).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     status_playouts: Option<u32>,
+    /// Think on the opponent's time between moves (ignored with --playouts,
+    /// which promises exactly N playouts per move).
+    #[arg(long)]
+    ponder: bool,
     /// More logging on stderr (-v info, -vv debug, -vvv trace); RUST_LOG overrides.
     #[arg(short, long, action = clap::ArgAction::Count)]
     verbose: u8,
@@ -125,6 +129,7 @@ fn main() -> ExitCode {
         max_tree_mb: cli.max_tree_mb.max(1),
         resign_threshold: cli.resign_threshold.clamp(0.0, 1.0),
         status_playouts: cli.status_playouts,
+        ponder: cli.ponder,
     };
     if let Some(Sub::Bench {
         seconds,

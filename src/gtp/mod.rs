@@ -115,7 +115,19 @@ where
     // command being run was read, so they are meant for it.
     let mut interrupts_handled = 0;
     let mut lines_handled = 0;
-    for msg in rx {
+    loop {
+        let msg = match rx.try_recv() {
+            Ok(msg) => msg,
+            Err(mpsc::TryRecvError::Disconnected) => break,
+            Err(mpsc::TryRecvError::Empty) => {
+                // Idle: think on the opponent's time until input arrives.
+                session.ponder(crate::stop::StopCheck::new(&signals.lines, lines_handled));
+                match rx.recv() {
+                    Ok(msg) => msg,
+                    Err(_) => break,
+                }
+            }
+        };
         lines_handled += 1;
         let (raw, truncated) = match msg {
             Input::Interrupt => {

@@ -50,6 +50,11 @@ pub struct Session {
     patterns: Patterns,
     /// The last dead-stone analysis and the situation it belongs to.
     statuses: Option<(u64, Statuses)>,
+    /// Pondering enabled (`--ponder`).
+    ponder: bool,
+    /// The side to ponder for: the opponent after hane's genmove, until
+    /// the next command arrives.
+    ponder_for: Option<Color>,
 }
 
 impl Session {
@@ -64,7 +69,22 @@ impl Session {
             status_playouts: config.status_playouts,
             patterns: Patterns::new(),
             statuses: None,
+            ponder: config.ponder && config.playouts.is_none(),
+            ponder_for: None,
         }
+    }
+
+    /// Thinks on the opponent's time, if pondering is on, hane just made a
+    /// move and the game is not over; returns when `stop` fires (new
+    /// input). The tree it grows is kept for hane's next move.
+    pub fn ponder(&mut self, stop: StopCheck<'_>) {
+        let Some(color) = self.ponder_for.take() else {
+            return;
+        };
+        if !self.ponder || self.game.is_over() || self.game.to_move() != color {
+            return;
+        }
+        self.player.ponder(&self.game, color, stop);
     }
 
     /// The dead-stone analysis of the current position, computed once per
@@ -410,9 +430,13 @@ impl Session {
         }
     }
 
-    /// Plays the player's decision and returns the GTP answer for it.
+    /// Plays the player's decision and returns the GTP answer for it; the
+    /// opponent's turn is then worth pondering.
     fn apply(&mut self, color: Color, decision: Decision) -> String {
         let size = self.game.size();
+        if decision != Decision::Resign {
+            self.ponder_for = Some(color.opponent());
+        }
         match decision {
             Decision::Resign => "resign".to_string(),
             Decision::Play(mv) => match self.game.play(color, mv) {

@@ -139,6 +139,24 @@ impl Player for MctsPlayer {
         decision
     }
 
+    fn ponder(&mut self, game: &Game, color: Color, stop: StopCheck<'_>) {
+        let limits = SearchLimits {
+            playouts: None,
+            time: None,
+            stop,
+        };
+        let seed = self.options.seed.wrapping_add(game.moves().len() as u64);
+        let result = self
+            .searcher
+            .run(game, color, &limits, self.pool.as_ref(), seed);
+        info!(
+            "ponder for {color}: {} playouts in {:.2}s, expecting {}",
+            result.playouts,
+            result.elapsed.as_secs_f64(),
+            crate::rules::point::move_name(game.size(), result.best)
+        );
+    }
+
     fn can_analyze(&self) -> bool {
         true
     }

@@ -55,6 +55,10 @@ pub trait Player: Send {
         report: Option<Report<'_>>,
     ) -> Decision;
 
+    /// Searches the position for `color` (the opponent, on its time) until
+    /// `stop`, keeping what it learns for the next move. Default: nothing.
+    fn ponder(&mut self, _game: &Game, _color: Color, _stop: StopCheck<'_>) {}
+
     /// True if [`Player::analyze`] and progress reports are supported.
     fn can_analyze(&self) -> bool {
         false
