@@ -21,7 +21,7 @@
 pub mod benson;
 
 use crate::rules::point::MAX_POINTS;
-use crate::rules::score::{AreaCount, area_count};
+use crate::rules::score::{AreaCount, area_count, for_each_empty_region};
 use crate::rules::{Board, Cell, Color, Point};
 use crate::search::patterns::Patterns;
 use crate::search::playout::{self, Amaf, PlayoutKind, Policy};
@@ -207,19 +207,15 @@ pub fn analyse(
         .collect();
     // Removing stones only adds liberties, so every chain keeps one.
     out.settled = Board::with_stones(size, &stones).expect("living chains keep their liberties");
-    // Territory of the settled board: regions touching one colour only,
-    // each region flood-filled once.
-    let mut seen = vec![false; MAX_POINTS];
-    for p in size.points() {
-        if out.settled.cell(p) != Cell::Empty || seen[p.index()] {
-            continue;
-        }
-        let (region, owner) = region_of(&out.settled, p, &mut seen);
-        match owner {
-            Some(c) => out.territory[c.index()].extend(region),
-            None => out.dame.extend(region),
-        }
-    }
+    // Territory of the settled board: regions touching one colour only.
+    let (territory, dame) = (&mut out.territory, &mut out.dame);
+    for_each_empty_region(&out.settled, |points, owner| {
+        let list = match owner {
+            Some(c) => &mut territory[c.index()],
+            None => &mut *dame,
+        };
+        list.extend(points.iter().map(|&i| Point(i)));
+    });
     for t in out
         .territory
         .iter_mut()
@@ -228,35 +224,6 @@ pub fn analyse(
         t.sort_unstable();
     }
     out
-}
-
-/// The empty region of `p` and the colour whose stones alone border it.
-fn region_of(board: &Board, p: Point, seen: &mut [bool]) -> (Vec<Point>, Option<Color>) {
-    let mut region = vec![p];
-    seen[p.index()] = true;
-    let (mut b, mut w) = (false, false);
-    let mut i = 0;
-    while i < region.len() {
-        let q = region[i];
-        i += 1;
-        for n in board.neighbours(q) {
-            match board.cell(n) {
-                Cell::Black => b = true,
-                Cell::White => w = true,
-                Cell::Empty if !seen[n.index()] => {
-                    seen[n.index()] = true;
-                    region.push(n);
-                }
-                _ => {}
-            }
-        }
-    }
-    let owner = match (b, w) {
-        (true, false) => Some(Color::Black),
-        (false, true) => Some(Color::White),
-        _ => None,
-    };
-    (region, owner)
 }
 
 #[cfg(test)]

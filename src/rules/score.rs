@@ -27,50 +27,65 @@ impl AreaCount {
     }
 }
 
+/// Calls `visit(points, owner)` once for every empty region of `board`:
+/// its points (as array indices) and the colour whose stones alone border
+/// it (`None` for dame: both colours, or none). No allocation: the flood
+/// fill works in fixed arrays, so playouts can count with it too.
+pub fn for_each_empty_region(board: &Board, mut visit: impl FnMut(&[u16], Option<Color>)) {
+    let mut seen = [false; MAX_POINTS];
+    let mut region = [0u16; MAX_POINTS];
+    for p in board.size().points() {
+        if board.cell(p) != Cell::Empty || seen[p.index()] {
+            continue;
+        }
+        // Breadth-first: region[..len] holds the points found so far.
+        let (mut touches_b, mut touches_w) = (false, false);
+        region[0] = p.0;
+        let mut len = 1;
+        seen[p.index()] = true;
+        let mut next = 0;
+        while next < len {
+            let q = super::point::Point(region[next]);
+            next += 1;
+            for n in board.neighbours(q) {
+                match board.cell(n) {
+                    Cell::Black => touches_b = true,
+                    Cell::White => touches_w = true,
+                    Cell::Empty if !seen[n.index()] => {
+                        seen[n.index()] = true;
+                        region[len] = n.0;
+                        len += 1;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let owner = match (touches_b, touches_w) {
+            (true, false) => Some(Color::Black),
+            (false, true) => Some(Color::White),
+            _ => None,
+        };
+        visit(&region[..len], owner);
+    }
+}
+
 /// Counts stones and the empty regions each colour alone surrounds.
-/// No allocation: a flood fill over fixed arrays.
 pub fn area_count(board: &Board) -> AreaCount {
     let mut count = AreaCount::default();
-    let mut seen = [false; MAX_POINTS];
-    let mut stack = [0u16; MAX_POINTS];
     for p in board.size().points() {
         match board.cell(p) {
             Cell::Black => count.stones.black += 1,
             Cell::White => count.stones.white += 1,
-            _ if seen[p.index()] => {}
-            _ => {
-                // Flood fill one empty region, noting which colours it touches.
-                let (mut touches_b, mut touches_w) = (false, false);
-                let mut size = 0;
-                let mut top = 0;
-                stack[top] = p.0;
-                top += 1;
-                seen[p.index()] = true;
-                while top > 0 {
-                    top -= 1;
-                    let q = super::point::Point(stack[top]);
-                    size += 1;
-                    for n in board.neighbours(q) {
-                        match board.cell(n) {
-                            Cell::Black => touches_b = true,
-                            Cell::White => touches_w = true,
-                            Cell::Empty if !seen[n.index()] => {
-                                seen[n.index()] = true;
-                                stack[top] = n.0;
-                                top += 1;
-                            }
-                            _ => {}
-                        }
-                    }
-                }
-                match (touches_b, touches_w) {
-                    (true, false) => count.territory.black += size,
-                    (false, true) => count.territory.white += size,
-                    _ => count.dame += size,
-                }
-            }
+            _ => {}
         }
     }
+    for_each_empty_region(board, |points, owner| {
+        let size = points.len() as u32;
+        match owner {
+            Some(c) => count.territory[c] += size,
+            None => count.dame += size,
+        }
+    });
     count
 }
 
