@@ -146,3 +146,29 @@ fixed_handicap 9
 
 220 final_status_list alive
 #? [(?:[A-T][0-9]+ ?){9}]
+
+# ---------------------------------------------------------------------------
+# A finished game's SGF carries its result (RE) and territories (TB/TW),
+# from the same analysis as final_score. One black stone owns the board.
+# ---------------------------------------------------------------------------
+boardsize 5
+clear_board
+komi 0.5
+play b c3
+play w pass
+play b pass
+play w pass
+
+300 printsgf
+#? [\(;FF\[4\].*RE\[B\+24\.5\].*;W\[\]TB(\[[a-e][a-e]\]){24}\)]
+
+# GoGui's rules engine view: legal moves of the side to move (Black after
+# White's pass), pass included; C3 is occupied.
+310 gogui-rules_legal_moves
+#? [!.*C3.*]
+
+320 gogui-rules_legal_moves
+#? [(?:[A-E][1-5] ){24}pass]
+
+330 gogui-rules_final_result
+#? [B\+24\.5\n.*]

@@ -238,8 +238,9 @@ fn sgf_point(size: BoardSize, p: Point) -> String {
 }
 
 /// The game as SGF text on one line: root with size, komi, rules,
-/// handicap and setup stones, then the moves. `result` goes into `RE`.
-pub fn write(game: &Game, result: Option<&str>) -> String {
+/// handicap and setup stones, then the moves. `result` goes into `RE`;
+/// `territory` (Black's, White's) into `TB`/`TW` on the last node.
+pub fn write(game: &Game, result: Option<&str>, territory: Option<[&[Point]; 2]>) -> String {
     let size = game.size();
     let rules = if game.rules() == Rules::NEW_ZEALAND {
         "NZ"
@@ -280,6 +281,16 @@ pub fn write(game: &Game, result: Option<&str>) -> String {
         };
         out.push_str(&format!(";{tag}[{v}]"));
     }
+    if let Some(t) = territory {
+        for (tag, pts) in [("TB", t[0]), ("TW", t[1])] {
+            if !pts.is_empty() {
+                out.push_str(tag);
+                for &p in pts {
+                    out.push_str(&format!("[{}]", sgf_point(size, p)));
+                }
+            }
+        }
+    }
     out.push(')');
     out
 }
@@ -305,7 +316,7 @@ mod tests {
             };
             g.play(c, m).unwrap();
         }
-        let text = write(&g, None);
+        let text = write(&g, None, None);
         let back = load(&text, Rules::AGA, 0.0, Stop::End).unwrap();
         assert_eq!(back.rules(), Rules::NEW_ZEALAND);
         assert_eq!(back.komi(), 6.5);
@@ -337,6 +348,17 @@ mod tests {
                 .0
                 .contains("nodes")
         );
+    }
+
+    #[test]
+    fn result_and_territory_are_written_and_still_load() {
+        let g = Game::new(BoardSize::new(5).unwrap(), Rules::AGA, 0.5);
+        let a1 = vertex(g.size(), "A1").unwrap();
+        let e5 = vertex(g.size(), "E5").unwrap();
+        let text = write(&g, Some("B+3.5"), Some([&[a1], &[e5]]));
+        assert!(text.contains("RE[B+3.5]"), "{text}");
+        assert!(text.ends_with("TB[ae]TW[ea])"), "{text}");
+        assert!(load(&text, Rules::AGA, 7.5, Stop::End).is_ok());
     }
 
     #[test]

@@ -47,6 +47,8 @@ pub const COMMANDS: &[&str] = &[
     "hane-score",
     "hane-ownership",
     "gogui-analyze_commands",
+    "gogui-rules_legal_moves",
+    "gogui-rules_final_result",
     "lz-analyze",
     "kata-analyze",
     "lz-genmove_analyze",
@@ -196,6 +198,10 @@ pub enum Command {
     Ownership,
     /// `gogui-analyze_commands`: the displays GoGui offers.
     GoguiAnalyzeCommands,
+    /// `gogui-rules_legal_moves`: every legal move of the side to move.
+    RulesLegalMoves,
+    /// `gogui-rules_final_result`: the result with its explanation.
+    RulesFinalResult,
     /// `lz-analyze` / `kata-analyze`: streams until new input arrives.
     Analyze(Dialect, AnalyzeArgs),
     /// `lz-genmove_analyze` / `kata-genmove_analyze`: streams, then plays.
@@ -441,6 +447,8 @@ pub fn parse_command(req: &Request) -> Result<Command, GtpError> {
         "hane-score" => none(Command::Score),
         "hane-ownership" => none(Command::Ownership),
         "gogui-analyze_commands" => none(Command::GoguiAnalyzeCommands),
+        "gogui-rules_legal_moves" => none(Command::RulesLegalMoves),
+        "gogui-rules_final_result" => none(Command::RulesFinalResult),
         "lz-analyze" => Ok(Command::Analyze(Dialect::Lz, parse_args(a)?)),
         "kata-analyze" => Ok(Command::Analyze(Dialect::Kata, parse_args(a)?)),
         "lz-genmove_analyze" => Ok(Command::GenmoveAnalyze(Dialect::Lz, parse_args(a)?)),

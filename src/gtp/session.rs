@@ -33,6 +33,7 @@ const GOGUI_ANALYZE_COMMANDS: &[&str] = &[
     "plist/White territory/final_status_list white_territory",
     "string/Final score/final_score",
     "string/Score explained/hane-score",
+    "string/Legal moves (rules)/gogui-rules_legal_moves",
 ];
 
 /// Largest SGF file `loadsgf` reads.
@@ -293,7 +294,15 @@ impl Session {
             Command::Captures(c) => Ok(self.game.board().prisoners(c).to_string()),
             Command::LoadSgf(path, until) => self.loadsgf(&path, until),
             Command::PrintSgf(path) => {
-                let text = sgf::write(&self.game, None);
+                // A finished game gets its result and territories, from the
+                // same analysis final_score uses.
+                let text = if self.game.is_over() {
+                    let result = self.settled_score().area.to_string();
+                    let [black, white] = self.statuses().territory.clone();
+                    sgf::write(&self.game, Some(&result), Some([&black, &white]))
+                } else {
+                    sgf::write(&self.game, None, None)
+                };
                 match path {
                     None => Ok(text),
                     Some(p) => std::fs::write(&p, text + "\n")
@@ -334,6 +343,18 @@ impl Session {
                 Ok(format!("\n{}", rows.join("\n")))
             }
             Command::GoguiAnalyzeCommands => Ok(GOGUI_ANALYZE_COMMANDS.join("\n")),
+            Command::RulesLegalMoves => {
+                // Situational superko and the suicide rule applied; a pass
+                // is always legal.
+                let legal = self.game.legal_moves(self.game.to_move());
+                let mut text = self.vertices(legal.into_iter());
+                text.push_str(if text.is_empty() { "pass" } else { " pass" });
+                Ok(text)
+            }
+            Command::RulesFinalResult => {
+                let result = self.settled_score().area.to_string();
+                Ok(format!("{result}\n{}", self.score_breakdown()))
+            }
             Command::Analyze(..) | Command::GenmoveAnalyze(..) => Err(GtpError::Other(
                 "this command streams its answer; run it through gtp::serve".into(),
             )),
