@@ -61,10 +61,7 @@ pub fn random_playout(board: &mut Board, mut color: Color, rng: &mut SmallRng) -
         let mut chosen = None;
         for i in 0..n {
             let p = crate::rules::Point(board.empty_points()[(start + i) % n]);
-            if board.ko_point(color) != Some(p)
-                && !board.is_true_eye(color, p)
-                && !board.is_suicide(color, p)
-            {
+            if crate::search::playout::playable(board, color, p) {
                 chosen = Some(p);
                 break;
             }

@@ -208,20 +208,13 @@ fn build(
         number += 1;
         match stop {
             Stop::BeforeMove(n) if number >= n => break,
-            Stop::BeforePoint(x, y) if m != Move::Pass && size.point(x, y) == m_point(m) => break,
+            Stop::BeforePoint(x, y) if m != Move::Pass && size.point(x, y) == m.point() => break,
             _ => {}
         }
         game.play(color, m)
             .map_err(|e| SgfError(format!("move {number} is illegal: {e}")))?;
     }
     Ok(game)
-}
-
-fn m_point(m: Move) -> Option<Point> {
-    match m {
-        Move::Play(p) => Some(p),
-        Move::Pass => None,
-    }
 }
 
 fn sgf_color(c: &sgf_parse::Color) -> Color {

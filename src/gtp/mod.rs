@@ -142,26 +142,21 @@ where
         let request = parse_request(&line);
         let stop = crate::stop::StopCheck::new(&signals.interrupts, interrupts_handled);
         let new_input = crate::stop::StopCheck::new(&signals.lines, lines_handled);
-        if !truncated
-            && let Ok(cmd) = parse_command(&request)
-            && cmd.streams()
-        {
-            session.stream(cmd, request.id.as_deref(), stop, new_input, &mut output)?;
-            continue;
-        }
-        let (result, quit) = if truncated {
-            (
-                Err(GtpError::Other(format!(
-                    "line longer than {MAX_LINE} bytes"
-                ))),
-                false,
-            )
+        let parsed = if truncated {
+            Err(GtpError::Other(format!(
+                "line longer than {MAX_LINE} bytes"
+            )))
         } else {
-            match parse_command(&request) {
-                Ok(Command::Quit) => (Ok(String::new()), true),
-                Ok(cmd) => (session.execute(cmd, stop), false),
-                Err(e) => (Err(e), false),
+            parse_command(&request)
+        };
+        let (result, quit) = match parsed {
+            Ok(cmd) if cmd.streams() => {
+                session.stream(cmd, request.id.as_deref(), stop, new_input, &mut output)?;
+                continue;
             }
+            Ok(Command::Quit) => (Ok(String::new()), true),
+            Ok(cmd) => (session.execute(cmd, stop), false),
+            Err(e) => (Err(e), false),
         };
         if let Err(e) = &result {
             log::debug!("{line:.200} -> ? {e}");

@@ -246,15 +246,17 @@ impl MctsPlayer {
         if cleanup && !dead_enemy.is_empty() {
             // kgs-genmove_cleanup: take the dead stones off by play. Fill a
             // liberty of a dead chain, the most promising one first.
-            let liberty_of_dead = |mv: Move| match mv {
-                Move::Play(p) => board.neighbours(p).iter().any(|n| dead_enemy.contains(n)),
-                Move::Pass => false,
+            let fills_dead_liberty = |mv: Move| {
+                mv.point().is_some_and(|p| {
+                    board.neighbours(p).iter().any(|n| dead_enemy.contains(n))
+                        && !board.is_suicide(color, p)
+                })
             };
             let pick = result
                 .candidates
                 .iter()
-                .find(|c| liberty_of_dead(c.mv) && !board.is_suicide(color, point_of(c.mv)))
-                .map(|c| c.mv);
+                .map(|c| c.mv)
+                .find(|&mv| fills_dead_liberty(mv));
             return Decision::Play(pick.unwrap_or(result.best));
         }
         if cleanup {
@@ -277,12 +279,5 @@ impl MctsPlayer {
             }
         }
         Decision::Play(result.best)
-    }
-}
-
-fn point_of(mv: Move) -> Point {
-    match mv {
-        Move::Play(p) => p,
-        Move::Pass => unreachable!("only stone moves are filtered here"),
     }
 }

@@ -108,6 +108,17 @@ pub enum Move {
     Pass,
 }
 
+impl Move {
+    /// The point of a stone move, `None` for a pass.
+    #[inline]
+    pub fn point(self) -> Option<Point> {
+        match self {
+            Move::Play(p) => Some(p),
+            Move::Pass => None,
+        }
+    }
+}
+
 /// GTP column letters: A..Z without I.
 pub const COLUMNS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
 

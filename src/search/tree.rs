@@ -213,12 +213,6 @@ impl Tree {
         node.first_child.store(first, Release);
         true
     }
-
-    /// Makes `id` the root's only content: copies nothing, just checks the
-    /// node exists; the caller keeps using its id (subtree reuse).
-    pub fn contains(&self, id: NodeId) -> bool {
-        (id as usize) < self.used()
-    }
 }
 
 const _: () = assert!(

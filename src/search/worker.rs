@@ -236,7 +236,7 @@ fn simulate(
     // Back up: the root is seen from the opponent of the searching colour
     // (who "moved into" it); each child from the colour that played it.
     let mut mover = sh.color.opponent();
-    for (depth, &id) in path.iter().enumerate() {
+    for &id in path.iter() {
         let n = tree.node(id);
         let wins2 = if mover == Color::Black {
             black_wins2
@@ -250,14 +250,13 @@ fn simulate(
         // RAVE: children of this node are moves by the opponent of `mover`.
         let child_mover = mover.opponent();
         let child_wins2 = 2 - wins2;
-        if depth + 1 < path.len() || tree.is_expanded(id) {
-            for c in tree.children(id) {
-                let cn = tree.node(c);
-                let mv = cn.mv();
-                if mv != PASS && amaf.first_was(child_mover, mv) {
-                    cn.rave_visits.fetch_add(1, Relaxed);
-                    cn.rave_wins2.fetch_add(child_wins2, Relaxed);
-                }
+        // (A leaf has no children: the loop is then empty.)
+        for c in tree.children(id) {
+            let cn = tree.node(c);
+            let mv = cn.mv();
+            if mv != PASS && amaf.first_was(child_mover, mv) {
+                cn.rave_visits.fetch_add(1, Relaxed);
+                cn.rave_wins2.fetch_add(child_wins2, Relaxed);
             }
         }
         mover = mover.opponent();
