@@ -497,6 +497,17 @@ class Match:
             self.say("  ERROR %s by %s (%s): %s" % (kind, prog.label,
                                                     prog.role, text))
 
+        def setup_failed(prog, e, what):
+            """A referee or checker failing at set-up stops the run; a
+            player failing abandons this game as a set-up error."""
+            if prog.role in ("referee", "checker"):
+                raise SystemExit("%s (%s) failed at %s: %s" % (
+                    prog.role, shlex.join(prog.argv), what, e))
+            error(e.kind if isinstance(e, (GtpDead, GtpTimeout))
+                  else "bad_answer", prog, "%s: %s" % (what, e))
+            rec["end"] = "setup error"
+            return self.finish(rec, t_game, by_color)
+
         t_game = time.monotonic()
         # Start / reset every program.
         for prog, argv in ((self.engine, self.engine_argv(g)),
@@ -519,26 +530,14 @@ class Match:
                         rec["notes"].append("%s refused time_settings: %s"
                                             % (prog.label, text))
             except GtpError as e:
-                if prog.role in ("referee", "checker"):
-                    raise SystemExit("%s (%s) failed at set-up: %s" % (
-                        prog.role, shlex.join(prog.argv), e))
-                error(e.kind if isinstance(e, (GtpDead, GtpTimeout))
-                      else "bad_answer", prog, "set-up: %s" % e)
-                rec["end"] = "setup error"
-                return self.finish(rec, t_game, by_color)
+                return setup_failed(prog, e, "set-up")
         self.set_labels()
         if a.handicap:
             try:
                 rec["handicap"] = self.place_handicap(by_color)
             except GtpError as e:
-                prog = getattr(e, "prog", by_color["B"])
-                if prog.role in ("referee", "checker"):
-                    raise SystemExit("%s (%s) refused the handicap: %s" % (
-                        prog.role, shlex.join(prog.argv), e))
-                error(e.kind if isinstance(e, (GtpDead, GtpTimeout))
-                      else "bad_answer", prog, "handicap: %s" % e)
-                rec["end"] = "setup error"
-                return self.finish(rec, t_game, by_color)
+                return setup_failed(getattr(e, "prog", by_color["B"]), e,
+                                    "handicap")
             self.say("  handicap %d: %s" % (len(rec["handicap"]),
                                           " ".join(rec["handicap"])))
 
