@@ -130,6 +130,7 @@ pub struct Board {
     ko_color: Color,
     prisoners: ByColor<u32>,
     last_move: Option<(Color, Move)>,
+    prev_move: Option<(Color, Move)>,
 }
 
 impl Board {
@@ -149,6 +150,7 @@ impl Board {
             ko_color: Color::Black,
             prisoners: ByColor::default(),
             last_move: None,
+            prev_move: None,
         };
         for p in size.points() {
             b.cells[p.index()] = Cell::Empty;
@@ -250,6 +252,12 @@ impl Board {
         self.last_move
     }
 
+    /// The move before the last one, if any.
+    #[inline]
+    pub fn prev_move(&self) -> Option<(Color, Move)> {
+        self.prev_move
+    }
+
     /// The point `color` may not play on because of simple ko, if any.
     #[inline]
     pub fn ko_point(&self, color: Color) -> Option<Point> {
@@ -334,6 +342,25 @@ impl Board {
         let info = &self.chains[self.head[p.index()] as usize];
         info.in_atari()
             .then(|| Point((info.lib_sum / info.plibs as u32) as u16))
+    }
+
+    /// Counts the distinct liberties of the chain through stone `p`, up to
+    /// `out.len()` of them, into `out`; no allocation (the playouts' 2-lib
+    /// tactics). Returns how many were found.
+    pub fn liberties_upto(&self, p: Point, out: &mut [Point]) -> usize {
+        let mut n = 0;
+        for s in self.chain_stones(p) {
+            for q in self.neighbours(s) {
+                if self.cells[q.index()] == Cell::Empty && !out[..n].contains(&q) {
+                    if n == out.len() {
+                        return n;
+                    }
+                    out[n] = q;
+                    n += 1;
+                }
+            }
+        }
+        n
     }
 
     /// The distinct liberties of the chain through stone `p` (a real count,
@@ -433,6 +460,7 @@ impl Board {
     /// A pass: clears the ko point and records the move.
     pub fn pass(&mut self, color: Color) {
         self.ko_point = NO_POINT;
+        self.prev_move = self.last_move;
         self.last_move = Some((color, Move::Pass));
     }
 
@@ -450,6 +478,7 @@ impl Board {
         let enemy = Cell::stone(opp);
         let pi = p.index();
         self.ko_point = NO_POINT;
+        self.prev_move = self.last_move;
         self.last_move = Some((color, Move::Play(p)));
         self.remove_empty(p);
         self.cells[pi] = own;
