@@ -3,9 +3,10 @@
 //! Both policies use simple ko only (superko is not checked inside
 //! playouts, as in Pachi), never fill a player's own true eye, and never
 //! commit suicide. `Light` picks uniformly among such moves; `Heavy` first
-//! answers the last move: capture a chain it left in atari, save own chains
-//! it put in atari, then the 3x3 shape moves around it, and avoids
-//! self-ataris of more than one stone. The result is the area count under
+//! answers the last move: capture a chain in atari next to it (or next to
+//! its own previous move), save own chains it put in atari, fight chains
+//! with two liberties, then play the 3x3 shape moves around it; it avoids
+//! self-ataris that neither capture nor atari back. The result is the area count under
 //! the game's rules, komi and handicap bonus included — the same count
 //! `final_score` uses.
 
@@ -20,7 +21,8 @@ use rand::rngs::SmallRng;
 pub enum PlayoutKind {
     /// Uniform random, no eye filling.
     Light,
-    /// Captures, atari escapes, 3x3 patterns, no big self-atari.
+    /// Captures, atari escapes, two-liberty tactics, 3x3 patterns, no
+    /// useless self-atari.
     Heavy,
 }
 
@@ -73,10 +75,19 @@ fn below(rng: &mut SmallRng, n: usize) -> usize {
 /// suicide, not its own true eye.
 #[inline]
 pub fn playable(board: &Board, color: Color, p: Point) -> bool {
-    board.cell(p) == Cell::Empty
-        && board.ko_point(color) != Some(p)
-        && !board.is_true_eye(color, p)
-        && !board.is_suicide(color, p)
+    if board.cell(p) != Cell::Empty || board.ko_point(color) == Some(p) {
+        return false;
+    }
+    // The common case first: an empty neighbour rules out both an own eye
+    // and suicide.
+    if board
+        .neighbours(p)
+        .iter()
+        .any(|&n| board.cell(n) == Cell::Empty)
+    {
+        return true;
+    }
+    !board.is_true_eye(color, p) && !board.is_suicide(color, p)
 }
 
 /// Liberties the chain of a `color` stone on `p` would have, counted up to
@@ -120,20 +131,103 @@ pub fn liberties_after(board: &Board, color: Color, p: Point, cap: usize) -> usi
     n
 }
 
-/// True if playing `p` puts a chain of two or more `color` stones in atari
-/// (a big self-atari) without capturing anything.
-fn big_self_atari(board: &Board, color: Color, p: Point) -> bool {
-    let own = Cell::stone(color);
-    let empty_nbrs = board
+#[inline]
+fn empty_neighbours(board: &Board, p: Point) -> usize {
+    board
         .neighbours(p)
         .iter()
         .filter(|&&n| board.cell(n) == Cell::Empty)
-        .count();
-    if empty_nbrs >= 2 {
+        .count()
+}
+
+/// True if playing `p` is a self-atari that does not pay: it captures
+/// nothing and does not put an enemy chain in atari in return. Throw-ins
+/// and nakade plays that leave both sides in atari are allowed, since the
+/// playouts need them to kill eyeless shapes; a lone stone dropped into
+/// atari for nothing, or a chain walked into atari, is not.
+fn bad_self_atari(board: &Board, color: Color, p: Point) -> bool {
+    if empty_neighbours(board, p) >= 2 || liberties_after(board, color, p, 2) >= 2 {
         return false;
     }
-    let joins = board.neighbours(p).iter().any(|&n| board.cell(n) == own);
-    joins && liberties_after(board, color, p, 2) < 2
+    let enemy = Cell::stone(color.opponent());
+    let mut libs = [p; 3];
+    !board
+        .neighbours(p)
+        .iter()
+        .any(|&n| board.cell(n) == enemy && board.liberties_upto(n, &mut libs) == 2)
+}
+
+/// Candidate buffer for the heavy policy's rules (no allocation).
+struct Cands {
+    pts: [Point; 16],
+    n: usize,
+}
+
+impl Cands {
+    fn new() -> Cands {
+        Cands {
+            pts: [Point(0); 16],
+            n: 0,
+        }
+    }
+
+    fn push(&mut self, p: Point) {
+        if self.n < self.pts.len() && !self.pts[..self.n].contains(&p) {
+            self.pts[self.n] = p;
+            self.n += 1;
+        }
+    }
+
+    fn pick(&self, rng: &mut SmallRng) -> Option<Point> {
+        (self.n > 0).then(|| self.pts[below(rng, self.n)])
+    }
+}
+
+/// Two-liberty tactics around `last`: extend an own chain that was just
+/// reduced to two liberties to three or more, or atari an enemy chain with
+/// two liberties when its escape at the other liberty gains nothing.
+fn two_liberty_moves(board: &Board, color: Color, last: Point, cands: &mut Cands) {
+    let own = Cell::stone(color);
+    let enemy = Cell::stone(color.opponent());
+    let mut libs = [last; 3];
+    for n in board
+        .neighbours(last)
+        .into_iter()
+        .chain(std::iter::once(last))
+    {
+        let c = board.cell(n);
+        if (c != own && c != enemy) || board.liberties_upto(n, &mut libs) != 2 {
+            continue;
+        }
+        let (a, b) = (libs[0], libs[1]);
+        for (lib, other) in [(a, b), (b, a)] {
+            if !playable(board, color, lib) {
+                continue;
+            }
+            if c == own {
+                if liberties_after(board, color, lib, 3) >= 3 {
+                    cands.push(lib);
+                }
+            } else if liberties_after(board, color, lib, 2) >= 2
+                && liberties_after(board, color.opponent(), other, 3) <= 2
+            {
+                cands.push(lib);
+            }
+        }
+    }
+}
+
+/// Captures of enemy chains in atari next to `at` (or containing it).
+fn capture_moves(board: &Board, color: Color, at: Point, cands: &mut Cands) {
+    let enemy = Cell::stone(color.opponent());
+    for n in board.neighbours(at).into_iter().chain(std::iter::once(at)) {
+        if board.cell(n) == enemy
+            && let Some(lib) = board.atari_liberty(n)
+            && playable(board, color, lib)
+        {
+            cands.push(lib);
+        }
+    }
 }
 
 /// A move answering the last move, for the heavy policy.
@@ -149,18 +243,17 @@ fn answer_last_move(
     if below(rng, 100) >= 90 {
         return None;
     }
-    // 1. Capture an enemy chain next to the last move that is in atari.
-    for n in board
-        .neighbours(last)
-        .into_iter()
-        .chain(std::iter::once(last))
+    // 1. Capture an enemy chain in atari next to the last move, or next to
+    //    our own previous move (an atari the opponent ignored).
+    let mut cands = Cands::new();
+    capture_moves(board, color, last, &mut cands);
+    if let Some((c, Move::Play(prev))) = board.prev_move()
+        && c == color
     {
-        if board.cell(n) == enemy
-            && let Some(lib) = board.atari_liberty(n)
-            && playable(board, color, lib)
-        {
-            return Some(lib);
-        }
+        capture_moves(board, color, prev, &mut cands);
+    }
+    if let Some(p) = cands.pick(rng) {
+        return Some(p);
     }
     // 2. Save own chains next to the last move that it put in atari:
     //    capture one of their attackers, or extend if that gives 2+ libs.
@@ -174,7 +267,7 @@ fn answer_last_move(
                     && let Some(lib) = board.atari_liberty(q)
                     && playable(board, color, lib)
                 {
-                    return Some(lib);
+                    cands.push(lib);
                 }
             }
         }
@@ -182,16 +275,22 @@ fn answer_last_move(
             && playable(board, color, lib)
             && liberties_after(board, color, lib, 2) >= 2
         {
-            return Some(lib);
+            cands.push(lib);
         }
     }
-    // 3. Good shape around the last move (not always: some randomness
+    if let Some(p) = cands.pick(rng) {
+        return Some(p);
+    }
+    // 3. Two-liberty fights around the last move.
+    two_liberty_moves(board, color, last, &mut cands);
+    if let Some(p) = cands.pick(rng) {
+        return Some(p);
+    }
+    // 4. Good shape around the last move (not always: some randomness
     //    keeps playouts from repeating one fixed answer).
     if below(rng, 100) >= 95 {
         return None;
     }
-    let mut cands = [last; 8];
-    let mut k = 0;
     for q in board
         .neighbours(last)
         .into_iter()
@@ -200,13 +299,12 @@ fn answer_last_move(
         if board.cell(q) == Cell::Empty
             && patterns.matches(board, q)
             && playable(board, color, q)
-            && !big_self_atari(board, color, q)
+            && !bad_self_atari(board, color, q)
         {
-            cands[k] = q;
-            k += 1;
+            cands.push(q);
         }
     }
-    (k > 0).then(|| cands[below(rng, k)])
+    cands.pick(rng)
 }
 
 /// A playout policy: the kind and the pattern table heavy playouts use.
@@ -245,7 +343,7 @@ pub fn choose(
         }
         let p = Point(empties[j]);
         if playable(board, color, p)
-            && (kind == PlayoutKind::Light || !big_self_atari(board, color, p))
+            && (kind == PlayoutKind::Light || !bad_self_atari(board, color, p))
         {
             return Some(p);
         }
@@ -258,12 +356,67 @@ pub fn choose(
 /// the handicap bonus (`white_bonus`).
 pub fn run(
     board: &mut Board,
-    mut color: Color,
+    color: Color,
     policy: Policy<'_>,
     white_bonus: f64,
     amaf: &mut Amaf,
     rng: &mut SmallRng,
 ) -> f64 {
+    play_out(board, color, policy, amaf, rng);
+    let count = area_count(board);
+    count.area(Color::Black) as f64 - count.area(Color::White) as f64 - white_bonus
+}
+
+/// [`run`], also adding each point's final owner to `ownership` as
+/// [`record_ownership`] does, in the same pass over the board that counts
+/// the score (the search's hot path).
+pub fn run_recording(
+    board: &mut Board,
+    color: Color,
+    policy: Policy<'_>,
+    white_bonus: f64,
+    amaf: &mut Amaf,
+    rng: &mut SmallRng,
+    ownership: &mut [i64],
+) -> f64 {
+    play_out(board, color, policy, amaf, rng);
+    // Per point: stones count for their colour, empty points for the one
+    // colour among their neighbours. That is the area count whenever every
+    // empty region is a single point, as it nearly always is when a playout
+    // ends; otherwise the score comes from the full region count.
+    let mut diff = 0i64;
+    let mut regions = false;
+    for (i, p) in board.size().points().enumerate() {
+        let owner = match board.cell(p) {
+            Cell::Black => 1,
+            Cell::White => -1,
+            _ => {
+                let (b, w, e) = neighbour_colours(board, p);
+                regions |= e;
+                match (b, w) {
+                    (true, false) => 1,
+                    (false, true) => -1,
+                    _ => 0,
+                }
+            }
+        };
+        ownership[i] += owner;
+        diff += owner;
+    }
+    if regions {
+        let count = area_count(board);
+        diff = count.area(Color::Black) as i64 - count.area(Color::White) as i64;
+    }
+    diff as f64 - white_bonus
+}
+
+fn play_out(
+    board: &mut Board,
+    mut color: Color,
+    policy: Policy<'_>,
+    amaf: &mut Amaf,
+    rng: &mut SmallRng,
+) {
     let cap = 3 * board.size().area();
     let mut passes = 0;
     for _ in 0..cap {
@@ -283,8 +436,21 @@ pub fn run(
         }
         color = color.opponent();
     }
-    let count = area_count(board);
-    count.area(Color::Black) as f64 - count.area(Color::White) as f64 - white_bonus
+}
+
+/// Whether Black, White and empty points are among the neighbours of `p`.
+#[inline]
+fn neighbour_colours(board: &Board, p: Point) -> (bool, bool, bool) {
+    let (mut b, mut w, mut e) = (false, false, false);
+    for n in board.neighbours(p) {
+        match board.cell(n) {
+            Cell::Black => b = true,
+            Cell::White => w = true,
+            Cell::Empty => e = true,
+            Cell::Border => {}
+        }
+    }
+    (b, w, e)
 }
 
 /// Adds each point's final owner (+1 Black, -1 White, 0 neutral) after a
@@ -294,21 +460,11 @@ pub fn record_ownership(board: &Board, ownership: &mut [i64]) {
         let owner = match board.cell(p) {
             Cell::Black => 1,
             Cell::White => -1,
-            _ => {
-                let (mut b, mut w) = (false, false);
-                for n in board.neighbours(p) {
-                    match board.cell(n) {
-                        Cell::Black => b = true,
-                        Cell::White => w = true,
-                        _ => {}
-                    }
-                }
-                match (b, w) {
-                    (true, false) => 1,
-                    (false, true) => -1,
-                    _ => 0,
-                }
-            }
+            _ => match neighbour_colours(board, p) {
+                (true, false, _) => 1,
+                (false, true, _) => -1,
+                _ => 0,
+            },
         };
         ownership[i] += owner;
     }
@@ -385,11 +541,47 @@ mod tests {
                         let retake = b.clone().play_unchecked(c, p) == 1;
                         let ok = !playable(&b, c, p)
                             || retake
-                            || (kind == PlayoutKind::Heavy && big_self_atari(&b, c, p));
+                            || (kind == PlayoutKind::Heavy && bad_self_atari(&b, c, p));
                         assert!(ok, "{kind:?}: {c} could still play {p:?}\n{b:?}");
                     }
                 }
             }
+        }
+    }
+
+    #[test]
+    fn recording_scores_like_the_area_count() {
+        let patterns = Patterns::new();
+        let policy = Policy {
+            kind: PlayoutKind::Heavy,
+            patterns: &patterns,
+        };
+        let size = crate::rules::BoardSize::new(9).unwrap();
+        for seed in 0..200 {
+            let (mut a, mut b) = (Board::new(size), Board::new(size));
+            let mut amaf = Amaf::new();
+            let mut own = vec![0i64; size.area()];
+            let plain = run(
+                &mut a,
+                Color::Black,
+                policy,
+                7.0,
+                &mut amaf,
+                &mut SmallRng::seed_from_u64(seed),
+            );
+            let recorded = run_recording(
+                &mut b,
+                Color::Black,
+                policy,
+                7.0,
+                &mut amaf,
+                &mut SmallRng::seed_from_u64(seed),
+                &mut own,
+            );
+            assert_eq!(plain, recorded, "seed {seed}\n{b:?}");
+            let mut expected = vec![0i64; size.area()];
+            record_ownership(&b, &mut expected);
+            assert_eq!(own, expected);
         }
     }
 }
