@@ -10,6 +10,7 @@
 //! only. With one thread and a playout limit the search is deterministic
 //! for a seed.
 
+pub mod ladder;
 pub mod patterns;
 pub mod playout;
 pub mod priors;

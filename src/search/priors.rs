@@ -2,6 +2,7 @@
 //! cheap Go rules, so the search looks at captures, escapes and good shape
 //! first and at self-ataris and empty first/second-line moves last.
 
+use super::ladder;
 use super::patterns::Patterns;
 use super::playout::liberties_after;
 use crate::rules::{Board, Cell, Color, Move, Point};
@@ -10,6 +11,8 @@ use crate::rules::{Board, Cell, Color, Move, Point};
 pub const EVEN: u32 = 10;
 const CAPTURE: u32 = 15;
 const ESCAPE: u32 = 15;
+/// An atari that starts a working ladder, or an escape into one.
+const LADDER: u32 = 20;
 const PATTERN: u32 = 10;
 const SELF_ATARI: u32 = 10;
 const EMPTY_AREA: u32 = 10;
@@ -35,53 +38,93 @@ fn empty_area(board: &Board, p: Point, d: usize) -> bool {
     true
 }
 
+/// True if `color` extending its chain through `chain` (in atari) at `p`
+/// reaches two liberties and is then captured by a ladder.
+fn escape_is_laddered(board: &Board, color: Color, p: Point, chain: Point) -> bool {
+    let mut next = board.clone();
+    next.play_unchecked(color, p);
+    ladder::attack_captures(&next, color.opponent(), chain)
+}
+
+/// Distance from the last move: Manhattan, except that a liberty of the
+/// last move's chain is at 1 — an approximation of michi's common-fate-graph
+/// distance, where a chain counts as one point.
+fn distance_to_last(board: &Board, p: Point, last: Point) -> usize {
+    let size = board.size();
+    let (lx, ly) = size.coords(last);
+    let (x, y) = size.coords(p);
+    let d = lx.abs_diff(x) + ly.abs_diff(y);
+    if d > 1 && board.cell(last) != Cell::Empty {
+        let chain = board.chain_id(last);
+        let touches = board
+            .neighbours(p)
+            .iter()
+            .any(|&n| board.cell(n) == board.cell(last) && board.chain_id(n) == chain);
+        if touches {
+            return 1;
+        }
+    }
+    d
+}
+
 /// (prior visits, prior wins) for `color` playing `p` on `board`.
 pub fn prior(board: &Board, color: Color, p: Point, patterns: &Patterns) -> (u32, u32) {
-    let (mut v, mut w) = (EVEN, EVEN / 2);
-    let mut good = |amount: u32| {
-        v += amount;
-        w += amount;
-    };
+    // Good moves add visits and wins; bad ones only visits, so their
+    // prior win rate falls.
+    let (mut good, mut bad) = (0, 0);
     let enemy = Cell::stone(color.opponent());
     let own = Cell::stone(color);
     let mut tactical = false;
+    let mut libs = [p; 3];
     for n in board.neighbours(p) {
         let c = board.cell(n);
         if c == enemy && board.atari_liberty(n) == Some(p) {
-            good(CAPTURE + (board.chain_len(n) as u32).min(10) * 2);
+            good += CAPTURE + (board.chain_len(n) as u32).min(10) * 2;
             tactical = true;
-        } else if c == own
-            && board.atari_liberty(n) == Some(p)
-            && liberties_after(board, color, p, 3) >= 2
+        } else if c == own && board.atari_liberty(n) == Some(p) {
+            match liberties_after(board, color, p, 3) {
+                0 | 1 => {}
+                // Running into a working ladder only loses more stones:
+                // nothing else about the move matters.
+                2 if escape_is_laddered(board, color, p, n) => return (EVEN + LADDER, EVEN / 2),
+                _ => {
+                    good += ESCAPE;
+                    tactical = true;
+                }
+            }
+        } else if c == enemy
+            && board.liberties_upto(n, &mut libs) == 2
+            && liberties_after(board, color, p, 2) >= 2
         {
-            good(ESCAPE);
-            tactical = true;
+            let mut next = board.clone();
+            next.play_unchecked(color, p);
+            if ladder::escape_fails(&next, n) {
+                good += LADDER + (board.chain_len(n) as u32).min(10) * 2;
+                tactical = true;
+            }
         }
     }
     if patterns.matches(board, p) {
-        good(PATTERN);
+        good += PATTERN;
     }
     if let Some((_, Move::Play(last))) = board.last_move() {
-        let (lx, ly) = board.size().coords(last);
-        let (x, y) = board.size().coords(p);
-        let d = lx.abs_diff(x) + ly.abs_diff(y);
+        let d = distance_to_last(board, p, last);
         if (1..=3).contains(&d) {
-            good(NEAR_LAST[d - 1]);
+            good += NEAR_LAST[d - 1];
         }
     }
     let line = board.size().line(p);
     let quiet = board.size().get() >= 9 && empty_area(board, p, 3);
     if quiet && (line == 2 || line == 3) {
-        good(EMPTY_AREA);
+        good += EMPTY_AREA;
     }
-    // Bad moves only add visits: their prior win rate falls.
     if !tactical && liberties_after(board, color, p, 2) < 2 {
-        v += SELF_ATARI;
+        bad += SELF_ATARI;
     }
     if quiet && line <= 1 {
-        v += EMPTY_AREA;
+        bad += EMPTY_AREA;
     }
-    (v, w)
+    (EVEN + good + bad, EVEN / 2 + good)
 }
 
 #[cfg(test)]
@@ -117,5 +160,32 @@ mod tests {
         let empty = parse(&". . . . . . . . .\n".repeat(9));
         assert!(rate(&empty, Color::Black, "A5") < 0.5);
         assert!(rate(&empty, Color::Black, "C5") > 0.5);
+    }
+
+    #[test]
+    fn ladders_are_read() {
+        // White C5 has two liberties and Black B5, B4, C6 form the ladder's
+        // mouth: Black D5 (or C4) starts a ladder that works, and after
+        // Black D5, White C4 runs into it.
+        let b = parse(
+            ". . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . X . . . . . .
+             . X O . . . . . .
+             . X . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .",
+        );
+        let quiet = rate(&b, Color::Black, "G2");
+        assert!(rate(&b, Color::Black, "D5") > quiet);
+        let mut after = b.clone();
+        after.play_unchecked(Color::Black, vertex(b.size(), "D5").unwrap());
+        assert!(rate(&after, Color::White, "C4") < 0.5);
+        // A ladder breaker at F3 turns the escape into a good move.
+        after.play_unchecked(Color::White, vertex(b.size(), "F3").unwrap());
+        after.play_unchecked(Color::Black, vertex(b.size(), "H8").unwrap());
+        assert!(rate(&after, Color::White, "C4") > 0.5);
     }
 }

@@ -1,0 +1,149 @@
+//! Ladder reading for the priors: does chasing a chain with ataris capture
+//! it? Used only when a node is expanded (never inside playouts, where it
+//! cost 30% of the speed for no measured gain), so that the tree neither
+//! runs out of a working ladder nor misses a ladder capture — the tactic
+//! Monte Carlo playouts read worst.
+//!
+//! The reader is the classic one: the defender, in atari, escapes by
+//! capturing a neighbouring attacker chain in atari (then we call it
+//! escaped) or by extending; three liberties escape, one is captured, two
+//! let the attacker try both ataris. Simple ko only, as in the playouts.
+
+use crate::rules::{Board, Cell, Color, Point};
+
+/// Plies read before a ladder is called escaped (a 25x25 board's diagonal
+/// takes about 100).
+const MAX_PLIES: u32 = 120;
+
+/// True if `attacker`, to move, captures the chain through `chain` (which
+/// has exactly two liberties) by a ladder.
+pub fn attack_captures(board: &Board, attacker: Color, chain: Point) -> bool {
+    attack(board, attacker, chain, 0)
+}
+
+/// True if the chain through `chain`, in atari with its owner to move,
+/// cannot escape a ladder.
+pub fn escape_fails(board: &Board, chain: Point) -> bool {
+    defend(board, chain, 0)
+}
+
+fn attack(board: &Board, attacker: Color, chain: Point, plies: u32) -> bool {
+    if plies >= MAX_PLIES {
+        return false;
+    }
+    let mut libs = [chain; 3];
+    if board.liberties_upto(chain, &mut libs) != 2 {
+        return false;
+    }
+    for lib in [libs[0], libs[1]] {
+        if board.ko_point(attacker) == Some(lib) || board.is_suicide(attacker, lib) {
+            continue;
+        }
+        let mut next = board.clone();
+        next.play_unchecked(attacker, lib);
+        if next.cell(chain) != Cell::Empty
+            && next.in_atari(chain)
+            && defend(&next, chain, plies + 1)
+        {
+            return true;
+        }
+    }
+    false
+}
+
+fn defend(board: &Board, chain: Point, plies: u32) -> bool {
+    let Some(defender) = board.cell(chain).color() else {
+        return true;
+    };
+    let Some(lib) = board.atari_liberty(chain) else {
+        return false;
+    };
+    // A counter-capture next to the chain: called an escape.
+    let attacker = Cell::stone(defender.opponent());
+    for s in board.chain_stones(board.chain_id(chain)) {
+        for n in board.neighbours(s) {
+            if board.cell(n) == attacker && board.in_atari(n) {
+                return false;
+            }
+        }
+    }
+    if board.ko_point(defender) == Some(lib) || board.is_suicide(defender, lib) {
+        return true;
+    }
+    let mut next = board.clone();
+    next.play_unchecked(defender, lib);
+    if next.cell(chain) == Cell::Empty {
+        return true;
+    }
+    let mut libs = [chain; 3];
+    match next.liberties_upto(chain, &mut libs) {
+        0 | 1 => true,
+        2 => attack(&next, defender.opponent(), chain, plies + 1),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::diagram::{parse, vertex};
+
+    /// White C5 has two liberties, D5 and C4; Black D5 starts a staircase
+    /// C4 D4 D3 E3 ... down to the first line.
+    const LADDER: &str = ". . . . . . . . .
+                          . . . . . . . . .
+                          . . . . . . . . .
+                          . . X . . . . . .
+                          . X O . . . . . .
+                          . X . . . . . . .
+                          . . . . . . . . .
+                          . . . . . . . . .
+                          . . . . . . . . .";
+
+    #[test]
+    fn a_ladder_towards_the_edge_works() {
+        let b = parse(LADDER);
+        let c5 = vertex(b.size(), "C5").unwrap();
+        assert!(attack_captures(&b, Color::Black, c5));
+        // After Black D5 the escape at C4 fails.
+        let mut b2 = b.clone();
+        b2.play_unchecked(Color::Black, vertex(b.size(), "D5").unwrap());
+        assert!(escape_fails(&b2, c5));
+    }
+
+    #[test]
+    fn a_ladder_breaker_saves_the_chain() {
+        let mut b = parse(LADDER);
+        b.play_unchecked(Color::White, vertex(b.size(), "F3").unwrap());
+        let c5 = vertex(b.size(), "C5").unwrap();
+        assert!(!attack_captures(&b, Color::Black, c5), "{b:?}");
+    }
+
+    #[test]
+    fn a_counter_capture_is_an_escape() {
+        // Black B4 is itself in atari: White takes it instead of running.
+        let mut b = parse(LADDER);
+        b.play_unchecked(Color::White, vertex(b.size(), "A4").unwrap());
+        b.play_unchecked(Color::White, vertex(b.size(), "B3").unwrap());
+        let c5 = vertex(b.size(), "C5").unwrap();
+        b.play_unchecked(Color::Black, vertex(b.size(), "D5").unwrap());
+        assert!(!escape_fails(&b, c5), "{b:?}");
+    }
+
+    #[test]
+    fn without_the_diagonal_stone_it_escapes() {
+        let b = parse(
+            ". . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . X . . . .
+             . . . X O . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .",
+        );
+        let e5 = vertex(b.size(), "E5").unwrap();
+        assert!(!attack_captures(&b, Color::Black, e5));
+    }
+}
