@@ -11,6 +11,9 @@ use rand::rngs::SmallRng;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 
+/// Weight of the score term in the urgency (see [`urgency`]).
+const SCORE_WEIGHT: f32 = 0.05;
+
 /// Simulations between flushes of a worker's ownership counts.
 const OWNERSHIP_FLUSH: u64 = 64;
 
@@ -27,6 +30,11 @@ pub(super) struct Shared<'a> {
     pub white_bonus: f64,
     /// 1 / rave_equiv.
     pub inv_rave_equiv: f32,
+    /// The UCB exploration constant.
+    pub exploration: f32,
+    /// 1 / (2 * the score margin that counts as large): an eighth of the
+    /// board's area, so 10 points on 9x9 and 45 on 19x19.
+    pub inv_score_scale2: f32,
     pub issued: AtomicU64,
     pub done: AtomicU64,
     pub finish: AtomicBool,
@@ -130,32 +138,49 @@ fn decided(sh: &Shared<'_>, limits: &SearchLimits<'_>, start: Instant) -> bool {
 /// simplifies to `(w*(1 + rv/K) + rw) / (rv + v*(1 + rv/K))`: one division
 /// per child instead of three, which matters because every descent scores
 /// every child.
+///
+/// A small score term (`SCORE_WEIGHT`, squashed by the cheap sigmoid
+/// `x / (1 + |x|)`, one division) is added to the
+/// win rate, seen from `mover`: among moves that win (or lose) equally
+/// often, prefer the larger margin, which keeps a narrow lead from being
+/// given away by slack moves.
 #[inline]
-fn urgency(sh: &Shared<'_>, child: NodeId, parent_visits: f64) -> f64 {
+fn urgency(sh: &Shared<'_>, child: NodeId, log_parent: f32, mover: Color) -> f32 {
     let n = sh.tree.node(child);
     let (pv, pw) = n.prior();
-    let v = (n.visits.load(Relaxed) + n.in_flight.load(Relaxed) + pv).max(1) as f32;
+    let visits = n.visits.load(Relaxed);
+    let v = (visits + n.in_flight.load(Relaxed) + pv).max(1) as f32;
     let w = n.wins2.load(Relaxed) as f32 * 0.5 + pw as f32;
     let rv = n.rave_visits.load(Relaxed) as f32;
     let rw = n.rave_wins2.load(Relaxed) as f32 * 0.5;
     let k = 1.0 + rv * sh.inv_rave_equiv;
-    let value = ((w * k + rw) / (rv + v * k)) as f64;
-    if sh.params.exploration > 0.0 {
-        value + sh.params.exploration * (parent_visits.max(1.0).ln() / v as f64).sqrt()
-    } else {
-        value
+    let mut value = (w * k + rw) / (rv + v * k);
+    if SCORE_WEIGHT > 0.0 {
+        let s = n.score2_sum.load(Relaxed) as f32 * sh.inv_score_scale2;
+        let s = if mover == Color::Black { s } else { -s };
+        // softsign(s / visits), 0 when unvisited.
+        value += SCORE_WEIGHT * s / (visits as f32 + s.abs()).max(1.0);
     }
+    if sh.exploration > 0.0 {
+        value += sh.exploration * (log_parent / v).sqrt();
+    }
+    value
 }
 
-fn select(sh: &Shared<'_>, node: NodeId) -> Option<NodeId> {
-    let parent_visits = sh.tree.node(node).visits() as f64;
+fn select(sh: &Shared<'_>, node: NodeId, mover: Color) -> Option<NodeId> {
+    let log_parent = if sh.exploration > 0.0 {
+        (sh.tree.node(node).visits().max(1) as f32).ln()
+    } else {
+        0.0
+    };
+    let at_root = node == sh.root;
     let mut best = None;
-    let mut best_u = f64::NEG_INFINITY;
+    let mut best_u = f32::NEG_INFINITY;
     for c in sh.tree.children(node) {
-        if node == sh.root && !sh.legal_root[sh.tree.node(c).mv() as usize] {
+        if at_root && !sh.legal_root[sh.tree.node(c).mv() as usize] {
             continue;
         }
-        let u = urgency(sh, c, parent_visits);
+        let u = urgency(sh, c, log_parent, mover);
         if u > best_u {
             best_u = u;
             best = Some(c);
@@ -210,7 +235,9 @@ fn simulate(
                 break;
             }
         }
-        let Some(child) = select(sh, node) else { break };
+        let Some(child) = select(sh, node, to_move) else {
+            break;
+        };
         tree.node(child).in_flight.fetch_add(1, Relaxed);
         path.push(child);
         match id_move(tree.node(child).mv()) {
@@ -223,7 +250,15 @@ fn simulate(
         to_move = to_move.opponent();
         node = child;
     }
-    let score = playout::run(&mut board, to_move, sh.policy, sh.white_bonus, amaf, rng);
+    let score = playout::run_recording(
+        &mut board,
+        to_move,
+        sh.policy,
+        sh.white_bonus,
+        amaf,
+        rng,
+        ownership,
+    );
     let score2 = (score * 2.0).round() as i64;
     let black_wins2: u32 = if score > 0.0 {
         2
@@ -232,7 +267,6 @@ fn simulate(
     } else {
         1
     };
-    playout::record_ownership(&board, ownership);
     // Back up: the root is seen from the opponent of the searching colour
     // (who "moved into" it); each child from the colour that played it.
     let mut mover = sh.color.opponent();
