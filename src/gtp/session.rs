@@ -7,8 +7,9 @@ use super::analyze;
 use super::command::{
     COMMANDS, Command, GtpError, HandicapArg, KgsTime, LoadUntil, Status, VertexArg,
 };
+use super::gogui::{self, ParamChange};
 use crate::clock::{Clock, TimeControl};
-use crate::config::Config;
+use crate::config::{Config, LiveGfx};
 use crate::endgame::{self, Statuses};
 use crate::player::{Decision, MoveContext, Player};
 use crate::rules::point::{move_name, vertex_name};
@@ -22,19 +23,13 @@ use crate::sgf;
 use crate::stop::StopCheck;
 use log::{error, info, warn};
 use std::io::{self, Read, Write};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 
-/// GoGui's analyze menu: `type/label/command`, all backed by the one
-/// dead-stone analysis of the position.
-const GOGUI_ANALYZE_COMMANDS: &[&str] = &[
-    "dboard/Ownership/hane-ownership",
-    "plist/Dead stones/final_status_list dead",
-    "plist/Seki stones/final_status_list seki",
-    "plist/Black territory/final_status_list black_territory",
-    "plist/White territory/final_status_list white_territory",
-    "string/Final score/final_score",
-    "string/Score explained/hane-score",
-    "string/Legal moves (rules)/gogui-rules_legal_moves",
-];
+/// Time between live `gogui-gfx:` drawings during genmove.
+const LIVE_GFX_INTERVAL: Duration = Duration::from_millis(500);
+/// How often a GoGui display search checks its budget.
+const GFX_BUDGET_CHECK: Duration = Duration::from_millis(20);
 
 /// Largest SGF file `loadsgf` reads.
 const MAX_SGF_BYTES: u64 = 16 << 20;
@@ -56,6 +51,9 @@ pub struct Session {
     /// The side to ponder for: the opponent after hane's genmove, until
     /// the next command arrives.
     ponder_for: Option<Color>,
+    /// The options, as changed by `hane-params`: the player is rebuilt
+    /// from them when a search parameter changes.
+    config: Config,
 }
 
 impl Session {
@@ -72,6 +70,7 @@ impl Session {
             statuses: None,
             ponder: config.ponder && config.playouts.is_none(),
             ponder_for: None,
+            config: config.clone(),
         }
     }
 
@@ -280,7 +279,7 @@ impl Session {
                         .map_err(|e: crate::rules::ruleset::UnknownRules| {
                             GtpError::Other(e.to_string())
                         })?;
-                self.game.set_rules(rules);
+                self.set_rules(rules);
                 ok("")
             }
             Command::Cputime => Ok(format!("{:.3}", cpu_seconds())),
@@ -342,7 +341,23 @@ impl Session {
                     .collect();
                 Ok(format!("\n{}", rows.join("\n")))
             }
-            Command::GoguiAnalyzeCommands => Ok(GOGUI_ANALYZE_COMMANDS.join("\n")),
+            Command::GoguiAnalyzeCommands => Ok(gogui::ANALYZE_COMMANDS.join("\n")),
+            Command::BestMovesGfx(c) => {
+                let color = c.unwrap_or_else(|| self.game.to_move());
+                let r = self.display_search(color, stop)?;
+                Ok(gogui::best_moves(self.game.size(), color, &r))
+            }
+            Command::PvGfx(c) => {
+                let color = c.unwrap_or_else(|| self.game.to_move());
+                let r = self.display_search(color, stop)?;
+                Ok(gogui::principal_variation(self.game.size(), color, &r))
+            }
+            Command::Params(None) => Ok(gogui::param_lines(&self.config, self.game.rules())),
+            Command::Params(Some((key, value))) => {
+                let change = gogui::parse_param(&key, &value)?;
+                self.set_param(change);
+                ok("")
+            }
             Command::RulesLegalMoves => {
                 // Situational superko and the suicide rule applied; a pass
                 // is always legal.
@@ -444,7 +459,28 @@ impl Session {
             stop,
             cleanup,
         };
-        let decision = self.player.genmove(&self.game, color, &ctx);
+        let mode = self.config.live_gfx;
+        let decision = if mode != LiveGfx::Off && self.player.can_analyze() {
+            // Live graphics: GoGui reads `gogui-gfx:` blocks from stderr
+            // while the command runs; stdout stays the protocol's.
+            let size = self.game.size();
+            let mut draw = |r: &SearchResult| {
+                if let Some(block) = gogui::live_block(mode, size, color, r) {
+                    write_stderr(&block);
+                }
+            };
+            let report = Report {
+                interval: LIVE_GFX_INTERVAL,
+                callback: &mut draw,
+            };
+            let d = self
+                .player
+                .genmove_reporting(&self.game, color, &ctx, Some(report));
+            write_stderr(gogui::LIVE_CLEAR);
+            d
+        } else {
+            self.player.genmove(&self.game, color, &ctx)
+        };
         match decision {
             Decision::Play(mv) if !play => Ok(move_name(self.game.size(), mv)),
             _ => Ok(self.apply(color, decision)),
@@ -476,6 +512,71 @@ impl Session {
                     "pass".to_string()
                 }
             },
+        }
+    }
+
+    /// A search for GoGui's displays: from the current position for
+    /// `color`, with the budget genmove would use without a clock (about:
+    /// the budget is checked every few milliseconds), stopped early by
+    /// `interrupt`. The player keeps the tree, so a later genmove or
+    /// display of the same position continues it.
+    fn display_search(
+        &mut self,
+        color: Color,
+        interrupt: StopCheck<'_>,
+    ) -> Result<SearchResult, GtpError> {
+        if !self.player.can_analyze() {
+            return Err(GtpError::Other(
+                "this display needs the MCTS player (--player mcts)".into(),
+            ));
+        }
+        let budget = gogui::Budget::from_config(&self.config);
+        let stop_requests = AtomicU64::new(0);
+        let stop = StopCheck::new(&stop_requests, 0);
+        let mut last: Option<SearchResult> = None;
+        let mut watch = |r: &SearchResult| {
+            if budget.reached(r.playouts, r.elapsed) || interrupt.stopped() {
+                stop_requests.store(1, Ordering::Relaxed);
+            }
+            last = Some(r.clone());
+        };
+        let report = Report {
+            interval: GFX_BUDGET_CHECK,
+            callback: &mut watch,
+        };
+        self.player.analyze(&self.game, color, stop, report);
+        last.ok_or_else(|| GtpError::Other("the search gave no result".into()))
+    }
+
+    /// Applies a validated `hane-params` change. Search parameters rebuild
+    /// the player from the options (a fresh tree, the next search uses
+    /// them); the rules change like `kgs-rules`.
+    fn set_param(&mut self, change: ParamChange) {
+        let mut config = self.config.clone();
+        match change {
+            ParamChange::Rules(rules) => return self.set_rules(rules),
+            ParamChange::LiveGfx(mode) => {
+                self.config.live_gfx = mode;
+                return;
+            }
+            ParamChange::Threads(n) => config.threads = n,
+            ParamChange::Playouts(n) => config.playouts = n,
+            ParamChange::TimePerMove(s) => config.time_per_move = s,
+            ParamChange::ResignThreshold(r) => config.resign_threshold = r,
+        }
+        self.player = config.make_player();
+        self.ponder = config.ponder && config.playouts.is_none();
+        self.config = config;
+    }
+
+    /// Changes the rules from the current position on. Moves already
+    /// played stand as they were played (each was legal under the rules in
+    /// force then, as with `kgs-rules`); the kept search tree, built and
+    /// scored under the old rules, is dropped.
+    fn set_rules(&mut self, rules: Rules) {
+        if rules != self.game.rules() {
+            self.game.set_rules(rules);
+            self.player.reset();
         }
     }
 
@@ -590,6 +691,15 @@ impl Session {
     }
 }
 
+/// Writes one live-graphics block to stderr in a single write, so log
+/// lines cannot land inside it; a failure to write is only logged.
+fn write_stderr(block: &str) {
+    let mut err = io::stderr().lock();
+    if let Err(e) = err.write_all(block.as_bytes()).and_then(|_| err.flush()) {
+        log::debug!("live graphics not written: {e}");
+    }
+}
+
 /// CPU seconds used by the whole process (all threads).
 fn cpu_seconds() -> f64 {
     #[cfg(unix)]
@@ -607,22 +717,6 @@ fn cpu_seconds() -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn gogui_analyze_commands_name_real_commands_and_types() {
-        const TYPES: &[&str] = &[
-            "bwboard", "cboard", "dboard", "eplist", "gfx", "hstring", "hpstring", "none", "param",
-            "plist", "pspairs", "pstring", "sboard", "string", "var", "varb", "varc", "varp",
-            "varpo", "varw",
-        ];
-        for entry in GOGUI_ANALYZE_COMMANDS {
-            let parts: Vec<&str> = entry.splitn(3, '/').collect();
-            assert_eq!(parts.len(), 3, "{entry}");
-            assert!(TYPES.contains(&parts[0]), "{entry}");
-            let name = parts[2].split_whitespace().next().unwrap_or("");
-            assert!(COMMANDS.contains(&name), "{entry} names an unknown command");
-        }
-    }
 
     #[test]
     fn ownership_is_a_board_of_numbers_from_the_top() {
