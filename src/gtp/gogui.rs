@@ -88,7 +88,7 @@ fn shown(r: &SearchResult) -> Vec<&Candidate> {
     let best = r.candidates.iter().map(|c| c.visits).max().unwrap_or(0);
     let floor = (best / MIN_VISIT_SHARE).max(1);
     let mut list: Vec<&Candidate> = r.candidates.iter().filter(|c| c.visits >= floor).collect();
-    list.sort_by(|a, b| b.visits.cmp(&a.visits));
+    list.sort_by_key(|c| std::cmp::Reverse(c.visits));
     list.truncate(MAX_SHOWN);
     list
 }
