@@ -7,9 +7,9 @@ use super::analyze;
 use super::command::{
     COMMANDS, Command, GtpError, HandicapArg, KgsTime, LoadUntil, Status, VertexArg,
 };
-use super::gogui::{self, ParamChange};
+use super::gogui;
 use crate::clock::{Clock, TimeControl};
-use crate::config::{Config, LiveGfx};
+use crate::config::Config;
 use crate::endgame::{self, Statuses};
 use crate::player::{Decision, MoveContext, Player};
 use crate::rules::point::{move_name, vertex_name};
@@ -23,13 +23,8 @@ use crate::sgf;
 use crate::stop::StopCheck;
 use log::{error, info, warn};
 use std::io::{self, Read, Write};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Duration;
 
-/// Time between live `gogui-gfx:` drawings during genmove.
-const LIVE_GFX_INTERVAL: Duration = Duration::from_millis(500);
-/// How often a GoGui display search checks its budget.
-const GFX_BUDGET_CHECK: Duration = Duration::from_millis(20);
+mod gui;
 
 /// Largest SGF file `loadsgf` reads.
 const MAX_SGF_BYTES: u64 = 16 << 20;
@@ -454,33 +449,7 @@ impl Session {
         play: bool,
         cleanup: bool,
     ) -> Result<String, GtpError> {
-        let ctx = MoveContext {
-            clock: &self.clock,
-            stop,
-            cleanup,
-        };
-        let mode = self.config.live_gfx;
-        let decision = if mode != LiveGfx::Off && self.player.can_analyze() {
-            // Live graphics: GoGui reads `gogui-gfx:` blocks from stderr
-            // while the command runs; stdout stays the protocol's.
-            let size = self.game.size();
-            let mut draw = |r: &SearchResult| {
-                if let Some(block) = gogui::live_block(mode, size, color, r) {
-                    write_stderr(&block);
-                }
-            };
-            let report = Report {
-                interval: LIVE_GFX_INTERVAL,
-                callback: &mut draw,
-            };
-            let d = self
-                .player
-                .genmove_reporting(&self.game, color, &ctx, Some(report));
-            write_stderr(gogui::LIVE_CLEAR);
-            d
-        } else {
-            self.player.genmove(&self.game, color, &ctx)
-        };
+        let decision = self.choose_move(color, stop, cleanup);
         match decision {
             Decision::Play(mv) if !play => Ok(move_name(self.game.size(), mv)),
             _ => Ok(self.apply(color, decision)),
@@ -512,71 +481,6 @@ impl Session {
                     "pass".to_string()
                 }
             },
-        }
-    }
-
-    /// A search for GoGui's displays: from the current position for
-    /// `color`, with the budget genmove would use without a clock (about:
-    /// the budget is checked every few milliseconds), stopped early by
-    /// `interrupt`. The player keeps the tree, so a later genmove or
-    /// display of the same position continues it.
-    fn display_search(
-        &mut self,
-        color: Color,
-        interrupt: StopCheck<'_>,
-    ) -> Result<SearchResult, GtpError> {
-        if !self.player.can_analyze() {
-            return Err(GtpError::Other(
-                "this display needs the MCTS player (--player mcts)".into(),
-            ));
-        }
-        let budget = gogui::Budget::from_config(&self.config);
-        let stop_requests = AtomicU64::new(0);
-        let stop = StopCheck::new(&stop_requests, 0);
-        let mut last: Option<SearchResult> = None;
-        let mut watch = |r: &SearchResult| {
-            if budget.reached(r.playouts, r.elapsed) || interrupt.stopped() {
-                stop_requests.store(1, Ordering::Relaxed);
-            }
-            last = Some(r.clone());
-        };
-        let report = Report {
-            interval: GFX_BUDGET_CHECK,
-            callback: &mut watch,
-        };
-        self.player.analyze(&self.game, color, stop, report);
-        last.ok_or_else(|| GtpError::Other("the search gave no result".into()))
-    }
-
-    /// Applies a validated `hane-params` change. Search parameters rebuild
-    /// the player from the options (a fresh tree, the next search uses
-    /// them); the rules change like `kgs-rules`.
-    fn set_param(&mut self, change: ParamChange) {
-        let mut config = self.config.clone();
-        match change {
-            ParamChange::Rules(rules) => return self.set_rules(rules),
-            ParamChange::LiveGfx(mode) => {
-                self.config.live_gfx = mode;
-                return;
-            }
-            ParamChange::Threads(n) => config.threads = n,
-            ParamChange::Playouts(n) => config.playouts = n,
-            ParamChange::TimePerMove(s) => config.time_per_move = s,
-            ParamChange::ResignThreshold(r) => config.resign_threshold = r,
-        }
-        self.player = config.make_player();
-        self.ponder = config.ponder && config.playouts.is_none();
-        self.config = config;
-    }
-
-    /// Changes the rules from the current position on. Moves already
-    /// played stand as they were played (each was legal under the rules in
-    /// force then, as with `kgs-rules`); the kept search tree, built and
-    /// scored under the old rules, is dropped.
-    fn set_rules(&mut self, rules: Rules) {
-        if rules != self.game.rules() {
-            self.game.set_rules(rules);
-            self.player.reset();
         }
     }
 
@@ -688,15 +592,6 @@ impl Session {
             s.handicap,
             s.handicap_bonus,
         )
-    }
-}
-
-/// Writes one live-graphics block to stderr in a single write, so log
-/// lines cannot land inside it; a failure to write is only logged.
-fn write_stderr(block: &str) {
-    let mut err = io::stderr().lock();
-    if let Err(e) = err.write_all(block.as_bytes()).and_then(|_| err.flush()) {
-        log::debug!("live graphics not written: {e}");
     }
 }
 
