@@ -4,6 +4,40 @@ use crate::player::{MctsOptions, MctsPlayer, Player, RandomPlayer};
 use crate::rules::Rules;
 use crate::search::{PlayoutKind, SearchParams};
 
+/// What `genmove` shows GoGui while it thinks (`gogui-gfx:` blocks on
+/// stderr).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum LiveGfx {
+    /// Nothing.
+    #[default]
+    Off,
+    /// The candidate moves with their win rates.
+    BestMoves,
+    /// The principal variation.
+    Pv,
+}
+
+impl LiveGfx {
+    /// The name used by `--gogui-gfx` and the `live_gfx` parameter.
+    pub fn name(self) -> &'static str {
+        match self {
+            LiveGfx::Off => "off",
+            LiveGfx::BestMoves => "best_moves",
+            LiveGfx::Pv => "pv",
+        }
+    }
+
+    /// Parses a name (`best-moves` is accepted for `best_moves`).
+    pub fn parse(s: &str) -> Option<LiveGfx> {
+        match s.to_ascii_lowercase().as_str() {
+            "off" => Some(LiveGfx::Off),
+            "best_moves" | "best-moves" => Some(LiveGfx::BestMoves),
+            "pv" => Some(LiveGfx::Pv),
+            _ => None,
+        }
+    }
+}
+
 /// Which move generator answers `genmove`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlayerKind {
@@ -43,6 +77,8 @@ pub struct Config {
     pub status_playouts: Option<u32>,
     /// Think on the opponent's time (never with fixed `playouts`).
     pub ponder: bool,
+    /// Live graphics for GoGui during `genmove`.
+    pub live_gfx: LiveGfx,
 }
 
 impl Default for Config {
@@ -61,6 +97,7 @@ impl Default for Config {
             resign_threshold: 0.1,
             status_playouts: None,
             ponder: false,
+            live_gfx: LiveGfx::Off,
         }
     }
 }

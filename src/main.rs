@@ -2,7 +2,7 @@
 //! stdin/stdout (or run the benchmark). No engine logic lives here.
 
 use clap::{Parser, Subcommand, ValueEnum};
-use hane::config::{Config, PlayerKind};
+use hane::config::{Config, LiveGfx, PlayerKind};
 use hane::gtp::{Session, serve};
 use hane::rules::Rules;
 use hane::search::PlayoutKind;
@@ -14,6 +14,17 @@ enum PlayerArg {
     Mcts,
     /// Random legal moves (for tests and debugging).
     Random,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum LiveGfxArg {
+    /// The candidate moves with their win rates.
+    #[value(alias = "best_moves")]
+    BestMoves,
+    /// The principal variation.
+    Pv,
+    /// Nothing.
+    Off,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -70,6 +81,12 @@ struct Cli {
     /// which promises exactly N playouts per move).
     #[arg(long)]
     ponder: bool,
+    /// During genmove, draw the search on GoGui's board: `gogui-gfx:`
+    /// blocks on stderr about twice a second (best-moves by default, or
+    /// pv). GTP `hane-params live_gfx ...` changes it.
+    #[arg(long, value_enum, num_args = 0..=1, require_equals = true,
+          default_missing_value = "best-moves", value_name = "WHAT")]
+    gogui_gfx: Option<LiveGfxArg>,
     /// More logging on stderr (-v info, -vv debug, -vvv trace); RUST_LOG overrides.
     #[arg(short, long, action = clap::ArgAction::Count)]
     verbose: u8,
@@ -130,6 +147,11 @@ fn main() -> ExitCode {
         resign_threshold: cli.resign_threshold.clamp(0.0, 1.0),
         status_playouts: cli.status_playouts,
         ponder: cli.ponder,
+        live_gfx: match cli.gogui_gfx {
+            None | Some(LiveGfxArg::Off) => LiveGfx::Off,
+            Some(LiveGfxArg::BestMoves) => LiveGfx::BestMoves,
+            Some(LiveGfxArg::Pv) => LiveGfx::Pv,
+        },
     };
     if let Some(Sub::Bench {
         seconds,

@@ -168,6 +168,9 @@ fn read_only(cmd: &Command) -> bool {
             | Command::Score
             | Command::RegGenmove(_)
             | Command::Handicap(HandicapArg::Show)
+            | Command::BestMovesGfx(_)
+            | Command::PvGfx(_)
+            | Command::Params(None)
     )
 }
 
@@ -473,6 +476,37 @@ fn args_for(name: &str) -> BoxedStrategy<Vec<String>> {
         ]
         .boxed(),
         "printsgf" => Just(vec![]).boxed(),
+        "hane-best_moves" | "hane-pv" => prop_oneof![Just(vec![]), words(vec![color()])].boxed(),
+        "hane-params" => prop_oneof![
+            Just(vec![]),
+            words(vec![
+                strings(&[
+                    "threads",
+                    "playouts",
+                    "time_per_move",
+                    "resign_threshold",
+                    "rules",
+                    "live_gfx",
+                    "komi",
+                    "",
+                ]),
+                prop_oneof![
+                    number(),
+                    strings(&[
+                        "none",
+                        "aga",
+                        "nz",
+                        "japanese",
+                        "off",
+                        "pv",
+                        "best_moves",
+                        "1"
+                    ]),
+                ]
+                .boxed(),
+            ]),
+        ]
+        .boxed(),
         _ => Just(vec![]).boxed(),
     }
 }

@@ -49,6 +49,9 @@ pub const COMMANDS: &[&str] = &[
     "gogui-analyze_commands",
     "gogui-rules_legal_moves",
     "gogui-rules_final_result",
+    "hane-best_moves",
+    "hane-pv",
+    "hane-params",
     "lz-analyze",
     "kata-analyze",
     "lz-genmove_analyze",
@@ -202,6 +205,13 @@ pub enum Command {
     RulesLegalMoves,
     /// `gogui-rules_final_result`: the result with its explanation.
     RulesFinalResult,
+    /// `hane-best_moves [color]`: a short search, drawn as GoGui gfx
+    /// (win rates on the candidates).
+    BestMovesGfx(Option<Color>),
+    /// `hane-pv [color]`: a short search's principal variation as GoGui gfx.
+    PvGfx(Option<Color>),
+    /// `hane-params [key value]`: GoGui's parameter dialog (list, or set one).
+    Params(Option<(String, String)>),
     /// `lz-analyze` / `kata-analyze`: streams until new input arrives.
     Analyze(Dialect, AnalyzeArgs),
     /// `lz-genmove_analyze` / `kata-genmove_analyze`: streams, then plays.
@@ -449,6 +459,23 @@ pub fn parse_command(req: &Request) -> Result<Command, GtpError> {
         "gogui-analyze_commands" => none(Command::GoguiAnalyzeCommands),
         "gogui-rules_legal_moves" => none(Command::RulesLegalMoves),
         "gogui-rules_final_result" => none(Command::RulesFinalResult),
+        "hane-best_moves" | "hane-pv" => {
+            let color = match a {
+                [] => None,
+                [c] => Some(parse_color(c)?),
+                _ => return Err(GtpError::Syntax),
+            };
+            Ok(if req.name == "hane-pv" {
+                Command::PvGfx(color)
+            } else {
+                Command::BestMovesGfx(color)
+            })
+        }
+        "hane-params" => match a {
+            [] => Ok(Command::Params(None)),
+            [k, v] => Ok(Command::Params(Some((k.clone(), v.clone())))),
+            _ => Err(GtpError::Syntax),
+        },
         "lz-analyze" => Ok(Command::Analyze(Dialect::Lz, parse_args(a)?)),
         "kata-analyze" => Ok(Command::Analyze(Dialect::Kata, parse_args(a)?)),
         "lz-genmove_analyze" => Ok(Command::GenmoveAnalyze(Dialect::Lz, parse_args(a)?)),
@@ -574,6 +601,21 @@ mod tests {
             };
             assert_ne!(parse_command(&r), Err(GtpError::UnknownCommand), "{name}");
         }
+    }
+
+    #[test]
+    fn gogui_commands_take_an_optional_colour_or_a_key_and_value() {
+        assert_eq!(cmd("hane-best_moves"), Ok(Command::BestMovesGfx(None)));
+        assert_eq!(cmd("hane-pv W"), Ok(Command::PvGfx(Some(Color::White))));
+        assert_eq!(cmd("hane-pv x"), Err(GtpError::Syntax));
+        assert_eq!(cmd("hane-best_moves b w"), Err(GtpError::Syntax));
+        assert_eq!(cmd("hane-params"), Ok(Command::Params(None)));
+        assert_eq!(
+            cmd("hane-params threads 2"),
+            Ok(Command::Params(Some(("threads".into(), "2".into()))))
+        );
+        assert_eq!(cmd("hane-params threads"), Err(GtpError::Syntax));
+        assert_eq!(cmd("hane-params a b c"), Err(GtpError::Syntax));
     }
 
     #[test]

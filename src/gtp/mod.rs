@@ -7,6 +7,7 @@
 
 pub mod analyze;
 pub mod command;
+pub mod gogui;
 pub mod response;
 pub mod session;
 

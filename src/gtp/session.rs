@@ -7,6 +7,7 @@ use super::analyze;
 use super::command::{
     COMMANDS, Command, GtpError, HandicapArg, KgsTime, LoadUntil, Status, VertexArg,
 };
+use super::gogui;
 use crate::clock::{Clock, TimeControl};
 use crate::config::Config;
 use crate::endgame::{self, Statuses};
@@ -23,18 +24,7 @@ use crate::stop::StopCheck;
 use log::{error, info, warn};
 use std::io::{self, Read, Write};
 
-/// GoGui's analyze menu: `type/label/command`, all backed by the one
-/// dead-stone analysis of the position.
-const GOGUI_ANALYZE_COMMANDS: &[&str] = &[
-    "dboard/Ownership/hane-ownership",
-    "plist/Dead stones/final_status_list dead",
-    "plist/Seki stones/final_status_list seki",
-    "plist/Black territory/final_status_list black_territory",
-    "plist/White territory/final_status_list white_territory",
-    "string/Final score/final_score",
-    "string/Score explained/hane-score",
-    "string/Legal moves (rules)/gogui-rules_legal_moves",
-];
+mod gui;
 
 /// Largest SGF file `loadsgf` reads.
 const MAX_SGF_BYTES: u64 = 16 << 20;
@@ -56,6 +46,9 @@ pub struct Session {
     /// The side to ponder for: the opponent after hane's genmove, until
     /// the next command arrives.
     ponder_for: Option<Color>,
+    /// The options, as changed by `hane-params`: the player is rebuilt
+    /// from them when a search parameter changes.
+    config: Config,
 }
 
 impl Session {
@@ -72,6 +65,7 @@ impl Session {
             statuses: None,
             ponder: config.ponder && config.playouts.is_none(),
             ponder_for: None,
+            config: config.clone(),
         }
     }
 
@@ -280,7 +274,7 @@ impl Session {
                         .map_err(|e: crate::rules::ruleset::UnknownRules| {
                             GtpError::Other(e.to_string())
                         })?;
-                self.game.set_rules(rules);
+                self.set_rules(rules);
                 ok("")
             }
             Command::Cputime => Ok(format!("{:.3}", cpu_seconds())),
@@ -342,7 +336,23 @@ impl Session {
                     .collect();
                 Ok(format!("\n{}", rows.join("\n")))
             }
-            Command::GoguiAnalyzeCommands => Ok(GOGUI_ANALYZE_COMMANDS.join("\n")),
+            Command::GoguiAnalyzeCommands => Ok(gogui::ANALYZE_COMMANDS.join("\n")),
+            Command::BestMovesGfx(c) => {
+                let color = c.unwrap_or_else(|| self.game.to_move());
+                let r = self.display_search(color, stop)?;
+                Ok(gogui::best_moves(self.game.size(), color, &r))
+            }
+            Command::PvGfx(c) => {
+                let color = c.unwrap_or_else(|| self.game.to_move());
+                let r = self.display_search(color, stop)?;
+                Ok(gogui::principal_variation(self.game.size(), color, &r))
+            }
+            Command::Params(None) => Ok(gogui::param_lines(&self.config, self.game.rules())),
+            Command::Params(Some((key, value))) => {
+                let change = gogui::parse_param(&key, &value)?;
+                self.set_param(change);
+                ok("")
+            }
             Command::RulesLegalMoves => {
                 // Situational superko and the suicide rule applied; a pass
                 // is always legal.
@@ -439,12 +449,7 @@ impl Session {
         play: bool,
         cleanup: bool,
     ) -> Result<String, GtpError> {
-        let ctx = MoveContext {
-            clock: &self.clock,
-            stop,
-            cleanup,
-        };
-        let decision = self.player.genmove(&self.game, color, &ctx);
+        let decision = self.choose_move(color, stop, cleanup);
         match decision {
             Decision::Play(mv) if !play => Ok(move_name(self.game.size(), mv)),
             _ => Ok(self.apply(color, decision)),
@@ -607,22 +612,6 @@ fn cpu_seconds() -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn gogui_analyze_commands_name_real_commands_and_types() {
-        const TYPES: &[&str] = &[
-            "bwboard", "cboard", "dboard", "eplist", "gfx", "hstring", "hpstring", "none", "param",
-            "plist", "pspairs", "pstring", "sboard", "string", "var", "varb", "varc", "varp",
-            "varpo", "varw",
-        ];
-        for entry in GOGUI_ANALYZE_COMMANDS {
-            let parts: Vec<&str> = entry.splitn(3, '/').collect();
-            assert_eq!(parts.len(), 3, "{entry}");
-            assert!(TYPES.contains(&parts[0]), "{entry}");
-            let name = parts[2].split_whitespace().next().unwrap_or("");
-            assert!(COMMANDS.contains(&name), "{entry} names an unknown command");
-        }
-    }
 
     #[test]
     fn ownership_is_a_board_of_numbers_from_the_top() {

@@ -43,6 +43,22 @@ impl Engine {
         }
     }
 
+    /// The engine's process id (for /proc/PID/status).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// A `Key:` line of /proc/PID/status, as its first number (`VmHWM`
+    /// in kB, `Threads`). Linux only.
+    pub fn proc_status(&self, key: &str) -> u64 {
+        let text = std::fs::read_to_string(format!("/proc/{}/status", self.pid()))
+            .expect("/proc/PID/status");
+        text.lines()
+            .find_map(|l| l.strip_prefix(key)?.strip_prefix(':'))
+            .and_then(|v| v.split_whitespace().next()?.parse().ok())
+            .unwrap_or_else(|| panic!("no {key} in /proc status"))
+    }
+
     /// Writes one line to the engine.
     pub fn send(&mut self, line: &str) {
         writeln!(self.stdin, "{line}").expect("write");
