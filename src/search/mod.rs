@@ -18,7 +18,7 @@ pub mod time;
 pub mod tree;
 mod worker;
 
-use crate::rules::{Color, Game, Move, Point};
+use crate::rules::{Color, Game, Move, Point, Rules};
 use crate::stop::StopCheck;
 pub use playout::PlayoutKind;
 use playout::Policy;
@@ -121,9 +121,14 @@ pub struct Report<'a> {
     pub callback: &'a mut dyn FnMut(&SearchResult),
 }
 
-/// The kept root: node, key of the game's initial position, the moves
-/// played to reach it, and the colour to move there.
-type RootInfo = (NodeId, u64, Vec<(Color, Move)>, Color);
+/// The kept root: node, key of the game's initial position and scoring,
+/// the moves played to reach it, and the colour to move there.
+type RootInfo = (NodeId, RootKey, Vec<(Color, Move)>, Color);
+
+/// What a kept tree's statistics depend on besides the moves: the initial
+/// position (size, setup stones), komi and rules. A `komi` or rules change
+/// mid-game therefore starts a fresh tree.
+type RootKey = (u64, u64, Rules);
 
 /// The searcher: the tree (kept between moves for reuse) and the patterns.
 pub struct Searcher {
@@ -192,7 +197,11 @@ impl Searcher {
     /// The root for `game` with `color` to move: the kept subtree if the
     /// game continued the moves it was built for, else a fresh root.
     fn prepare_root(&mut self, game: &Game, color: Color) -> NodeId {
-        let key = game.initial_board().hash() ^ game.size().get() as u64;
+        let key = (
+            game.initial_board().hash() ^ game.size().get() as u64,
+            game.komi().to_bits(),
+            game.rules(),
+        );
         if let Some((root, k, moves, root_color)) = self.root.take()
             && k == key
             && game.moves().starts_with(&moves)

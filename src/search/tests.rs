@@ -146,3 +146,35 @@ fn a_full_board_leaves_only_pass() {
     let (_, r) = search(&g, Color::Black, 100, 1, 1);
     assert_eq!(r.best, Move::Pass, "Black does not fill its own eye");
 }
+
+#[test]
+fn the_tree_is_kept_for_the_same_game_and_dropped_when_komi_or_rules_change() {
+    let mut g = Game::new(BoardSize::new(9).unwrap(), Rules::AGA, 7.5);
+    let (mut s, r) = search(&g, Color::Black, 1000, 1, 5);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let limits = SearchLimits {
+        playouts: Some(1),
+        time: None,
+        stop: StopCheck::NEVER,
+    };
+    // After the chosen move the kept subtree already has visits.
+    g.play(Color::Black, r.best).unwrap();
+    s.run(&g, Color::White, &limits, Some(&pool), 5);
+    let root = s.root.as_ref().unwrap().0;
+    assert!(s.tree.node(root).visits() > 1, "subtree not kept");
+    // A komi change makes those statistics wrong: a fresh root.
+    g.set_komi(0.5);
+    s.run(&g, Color::White, &limits, Some(&pool), 5);
+    let root = s.root.as_ref().unwrap().0;
+    assert_eq!(s.tree.node(root).visits(), 1);
+    s.run(&g, Color::White, &limits, Some(&pool), 5);
+    let root = s.root.as_ref().unwrap().0;
+    assert_eq!(s.tree.node(root).visits(), 2, "same game again: kept");
+    g.set_rules(Rules::NEW_ZEALAND);
+    s.run(&g, Color::White, &limits, Some(&pool), 5);
+    let root = s.root.as_ref().unwrap().0;
+    assert_eq!(s.tree.node(root).visits(), 1);
+}
