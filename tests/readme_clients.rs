@@ -50,8 +50,8 @@ fn bullets() -> Vec<(String, String)> {
     for line in section().lines() {
         if let Some(c) = bold.captures(line) {
             out.push((c[1].to_string(), String::new()));
-        } else if line.starts_with("- ") || line.starts_with("## ") {
-            // An unnamed bullet ends the previous one.
+        } else if !line.is_empty() && !line.starts_with(' ') {
+            // An unnamed bullet or unindented text ends the previous one.
             out.push((String::new(), String::new()));
             continue;
         }
