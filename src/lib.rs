@@ -5,6 +5,7 @@
 //!   game; the only code that reads stdin or writes stdout.
 //! - [`player`]: move generators behind the [`player::Player`] trait.
 //! - [`sgf`]: loading and writing SGF game records.
+//! - [`sgf_file`]: opening SGF files safely (regular files only, size cap).
 //! - [`clock`]: time controls and time left (plain data).
 //! - [`stop`]: the interrupt check long computations poll.
 //! - [`rules`]: board, rule sets, game history, superko, handicap, scoring.
@@ -23,4 +24,5 @@ pub mod player;
 pub mod rules;
 pub mod search;
 pub mod sgf;
+pub mod sgf_file;
 pub mod stop;

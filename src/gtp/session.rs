@@ -20,14 +20,12 @@ use crate::rules::{
 use crate::search::patterns::Patterns;
 use crate::search::{Report, SearchResult};
 use crate::sgf;
+use crate::sgf_file;
 use crate::stop::StopCheck;
 use log::{error, info, warn};
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 
 mod gui;
-
-/// Largest SGF file `loadsgf` reads.
-const MAX_SGF_BYTES: u64 = 16 << 20;
 
 /// The engine's state between commands.
 pub struct Session {
@@ -299,9 +297,10 @@ impl Session {
                 };
                 match path {
                     None => Ok(text),
-                    Some(p) => std::fs::write(&p, text + "\n")
+                    // Only onto a regular file: a FIFO or device could block.
+                    Some(p) => sgf_file::write(&p, &(text + "\n"))
                         .map(|_| String::new())
-                        .map_err(|e| GtpError::Other(format!("cannot write {p}: {e}"))),
+                        .map_err(GtpError::Other),
                 }
             }
             Command::GoguiInterrupt => ok(""),
@@ -496,18 +495,8 @@ impl Session {
 
     fn loadsgf(&mut self, path: &str, until: Option<LoadUntil>) -> Result<String, GtpError> {
         let fail = |msg: String| GtpError::Other(msg);
-        let file =
-            std::fs::File::open(path).map_err(|e| fail(format!("cannot open {path}: {e}")))?;
-        if file.metadata().is_ok_and(|m| m.is_dir()) {
-            return Err(fail(format!("cannot read {path}: is a directory")));
-        }
-        let mut bytes = Vec::new();
-        file.take(MAX_SGF_BYTES + 1)
-            .read_to_end(&mut bytes)
-            .map_err(|e| fail(format!("cannot read {path}: {e}")))?;
-        if bytes.len() as u64 > MAX_SGF_BYTES {
-            return Err(fail(format!("{path} is larger than {MAX_SGF_BYTES} bytes")));
-        }
+        // Regular files only (a FIFO or device would block), size-capped.
+        let bytes = sgf_file::read(path).map_err(fail)?;
         let text = String::from_utf8_lossy(&bytes);
         let stop = match until {
             None => sgf::Stop::End,

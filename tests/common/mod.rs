@@ -83,6 +83,31 @@ impl Engine {
         }
     }
 
+    /// The next complete response, or a panic that carries the engine's
+    /// stderr when none comes within `within` (the engine exited, hung, or
+    /// refused its command line). The engine is killed on the way out.
+    pub fn answer_or_explain(&mut self, within: Duration, what: &str) -> String {
+        let mut out: Vec<String> = Vec::new();
+        loop {
+            match self.lines.recv_timeout(within) {
+                Ok(line) if line.is_empty() => return out.join("\n"),
+                Ok(line) => out.push(line),
+                Err(e) => {
+                    let _ = self.child.kill();
+                    let _ = self.child.wait();
+                    let mut err = String::new();
+                    if let Some(mut s) = self.child.stderr.take() {
+                        let _ = s.read_to_string(&mut err);
+                    }
+                    panic!(
+                        "{what}: no complete answer within {within:?} ({e}); got {out:?}; \
+                         engine stderr:\n{err}"
+                    );
+                }
+            }
+        }
+    }
+
     /// Sends `quit`, checks a clean exit and returns everything the engine
     /// wrote to stderr.
     pub fn finish(mut self) -> String {
@@ -98,5 +123,13 @@ impl Engine {
             .read_to_string(&mut err)
             .expect("stderr text");
         err
+    }
+}
+
+impl Drop for Engine {
+    /// A test that fails half-way leaves no engine behind.
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 }

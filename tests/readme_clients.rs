@@ -1,0 +1,613 @@
+//! The README's "Attaching hane" command lines, run the way each client
+//! runs them.
+//!
+//! The test reads README.md, finds every hane invocation in that section
+//! (Sabaki's path and argument fields, Lizzie's and GoGui's command fields,
+//! the `gogui -program "…"` and `gogui-twogtp -black "…"` shell lines),
+//! starts the real binary with exactly those arguments (so clap must accept
+//! them) and drives a short session with the exchanges that client makes,
+//! as `/work/shared/clients.md` records them from the clients' sources:
+//! Sabaki's pipelined start-up, komi/boardsize/undo sync,
+//! `kata-genmove_analyze` and analysis stopped by `protocol_version`;
+//! GoGui's start-up, `# interrupt` during a genmove; twogtp's start-up
+//! (`protocol_version name version list_commands gogui-interrupt boardsize
+//! clear_board komi`), per-game `cputime boardsize clear_board`, lowercase
+//! `genmove b`, uppercase `play W …`/`PASS`, `final_score`, `quit`. GoGui and
+//! gogui-twogtp themselves are not installed here; the shell lines are
+//! checked against their option lists (GoGui's `GoGuiSettings` and
+//! twogtp's `Main`).
+//!
+//! If the README's lines stop parsing — moved, reworded so no invocation is
+//! found, or rejected by clap — this test fails.
+
+mod common;
+
+use common::Engine;
+use regex::Regex;
+use std::collections::HashSet;
+use std::thread;
+use std::time::{Duration, Instant};
+
+const README: &str = include_str!("../README.md");
+/// The placeholder the README uses for the built binary.
+const HANE: &str = "/path/to/hane/target/release/hane";
+const WAIT: Duration = Duration::from_secs(60);
+
+/// The text of the "Attaching hane" section.
+fn section() -> &'static str {
+    let start = README
+        .find("\n## Attaching hane")
+        .expect("README has an \"## Attaching hane\" section");
+    let rest = &README[start + 1..];
+    let end = rest[3..].find("\n## ").map_or(rest.len(), |i| i + 3);
+    &rest[..end]
+}
+
+/// The top-level bullets of the section, keyed by their bold client name.
+fn bullets() -> Vec<(String, String)> {
+    let bold = Regex::new(r"^- \*\*([^*]+)\*\*").unwrap();
+    let mut out: Vec<(String, String)> = Vec::new();
+    for line in section().lines() {
+        if let Some(c) = bold.captures(line) {
+            out.push((c[1].to_string(), String::new()));
+        } else if !line.is_empty() && !line.starts_with(' ') {
+            // An unnamed bullet or unindented text ends the previous one.
+            out.push((String::new(), String::new()));
+            continue;
+        }
+        if let Some(last) = out.last_mut() {
+            last.1.push_str(line);
+            last.1.push('\n');
+        }
+    }
+    out.retain(|(name, _)| !name.is_empty());
+    out
+}
+
+/// POSIX shell words: whitespace, '…', "…" (with \" and \\), and a
+/// backslash-newline continuation.
+fn shell_words(s: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut cur = String::new();
+    let mut in_word = false;
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' if chars.peek() == Some(&'\n') => {
+                chars.next();
+            }
+            '\\' => {
+                in_word = true;
+                cur.extend(chars.next());
+            }
+            '\'' => {
+                in_word = true;
+                for d in chars.by_ref() {
+                    if d == '\'' {
+                        break;
+                    }
+                    cur.push(d);
+                }
+            }
+            '"' => {
+                in_word = true;
+                while let Some(d) = chars.next() {
+                    match d {
+                        '"' => break,
+                        '\\' if matches!(chars.peek(), Some('"' | '\\')) => {
+                            cur.extend(chars.next());
+                        }
+                        _ => cur.push(d),
+                    }
+                }
+            }
+            c if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut cur));
+                    in_word = false;
+                }
+            }
+            c => {
+                in_word = true;
+                cur.push(c);
+            }
+        }
+    }
+    if in_word {
+        words.push(cur);
+    }
+    words
+}
+
+/// Options of GoGui 1.x (`GoGuiSettings`) and gogui-twogtp (`twogtp/Main`);
+/// a trailing `:` takes a value.
+const GOGUI_OPTIONS: &[&str] = &[
+    "analyze-commands:",
+    "auto",
+    "command:",
+    "computer-black",
+    "computer-both",
+    "computer-none",
+    "computer-white",
+    "config:",
+    "gtpfile:",
+    "help",
+    "komi:",
+    "laf:",
+    "move:",
+    "program:",
+    "register",
+    "size:",
+    "time:",
+    "verbose",
+    "version",
+];
+const TWOGTP_OPTIONS: &[&str] = &[
+    "alternate",
+    "analyze:",
+    "auto",
+    "black:",
+    "compare",
+    "config:",
+    "debugtocomment",
+    "force",
+    "games:",
+    "handicap:",
+    "help",
+    "komi:",
+    "maxmoves:",
+    "observer:",
+    "openings:",
+    "referee:",
+    "sgffile:",
+    "size:",
+    "threads:",
+    "time:",
+    "verbose",
+    "version",
+    "white:",
+    "xml",
+];
+
+/// Parses `-opt [value]` words against an option list; returns the
+/// (option, value) pairs or the first problem.
+fn parse_options(words: &[String], spec: &[&str]) -> Result<Vec<(String, String)>, String> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let w = &words[i];
+        let name = w
+            .strip_prefix('-')
+            .ok_or_else(|| format!("stray argument {w:?}"))?;
+        if spec.contains(&name) {
+            out.push((name.to_string(), String::new()));
+            i += 1;
+        } else if spec.contains(&format!("{name}:").as_str()) {
+            let v = words
+                .get(i + 1)
+                .ok_or_else(|| format!("-{name} needs a value"))?;
+            out.push((name.to_string(), v.clone()));
+            i += 2;
+        } else {
+            return Err(format!("unknown option -{name}"));
+        }
+    }
+    Ok(out)
+}
+
+/// One hane invocation found in the README: the client and the arguments.
+#[derive(Debug, Clone)]
+struct Invocation {
+    client: String,
+    args: Vec<String>,
+    /// Where it came from, for messages.
+    source: String,
+}
+
+/// hane's arguments from a command string that starts with the path.
+fn hane_args(cmd: &str, source: &str) -> Vec<String> {
+    assert!(
+        !cmd.contains(['"', '\'', '\\']),
+        "{source}: quotes inside a hane command line: {cmd:?}"
+    );
+    let words: Vec<String> = cmd.split_whitespace().map(String::from).collect();
+    assert_eq!(words.first().map(String::as_str), Some(HANE), "{source}");
+    words[1..].to_vec()
+}
+
+/// Every hane invocation in the section, checking the GoGui and twogtp
+/// shell lines on the way.
+fn invocations() -> Vec<Invocation> {
+    let fence = Regex::new(r"(?s)```[a-z]*\n(.*?)```").unwrap();
+    let inline = Regex::new(r"`([^`\n]+)`").unwrap();
+    let mut out = Vec::new();
+    for (client, text) in bullets() {
+        let mut spans: Vec<String> = fence
+            .captures_iter(&text)
+            .map(|c| c[1].to_string())
+            .collect();
+        let rest = fence.replace_all(&text, "");
+        spans.extend(inline.captures_iter(&rest).map(|c| c[1].to_string()));
+        let mut bare_path = false;
+        let mut arg_fields = Vec::new();
+        for span in &spans {
+            let span = span.trim();
+            let words = shell_words(span);
+            let first = words.first().map(String::as_str).unwrap_or("");
+            match first {
+                "gogui" | "gogui-twogtp" => {
+                    let spec = if first == "gogui" {
+                        GOGUI_OPTIONS
+                    } else {
+                        TWOGTP_OPTIONS
+                    };
+                    let opts = parse_options(&words[1..], spec)
+                        .unwrap_or_else(|e| panic!("{client}: `{span}`: {e}"));
+                    for (opt, value) in opts {
+                        if value.starts_with(HANE) {
+                            let source = format!("{client}: {first} -{opt}");
+                            out.push(Invocation {
+                                client: format!("{first} -{opt}"),
+                                args: hane_args(&value, &source),
+                                source,
+                            });
+                        } else if ["black", "white", "referee", "observer"].contains(&opt.as_str())
+                        {
+                            check_other_program(&client, &opt, &value);
+                        }
+                    }
+                }
+                _ if span == HANE => bare_path = true,
+                _ if span.starts_with(HANE) => {
+                    let source = format!("{client}: `{span}`");
+                    out.push(Invocation {
+                        client: client.clone(),
+                        args: hane_args(span, &source),
+                        source,
+                    });
+                }
+                _ if span.starts_with("--") => arg_fields.push(span.to_string()),
+                _ => {}
+            }
+        }
+        // Sabaki: a path field and separate argument fields.
+        if bare_path {
+            assert!(
+                !arg_fields.is_empty(),
+                "{client}: a path but no `--…` arguments"
+            );
+            for a in arg_fields {
+                let source = format!("{client}: path + arguments `{a}`");
+                out.push(Invocation {
+                    client: client.clone(),
+                    args: hane_args(&format!("{HANE} {a}"), &source),
+                    source,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The other programs of a twogtp line (GNU Go) must at least start with
+/// those arguments and answer `name`, when GNU Go is installed.
+fn check_other_program(client: &str, opt: &str, value: &str) {
+    let words = shell_words(value);
+    let Some(prog) = words.first() else {
+        panic!("{client}: -{opt} is empty")
+    };
+    let candidates = [prog.clone(), format!("/usr/games/{prog}")];
+    let Some(path) = candidates.iter().find(|p| {
+        std::process::Command::new(p)
+            .arg("--version")
+            .output()
+            .is_ok()
+    }) else {
+        eprintln!("{client}: -{opt} {value:?}: {prog} not installed, not run");
+        return;
+    };
+    let out = std::process::Command::new(path)
+        .args(&words[1..])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            use std::io::Write;
+            c.stdin.take().unwrap().write_all(b"name\nquit\n")?;
+            c.wait_with_output()
+        })
+        .unwrap_or_else(|e| panic!("{client}: -{opt} {value:?}: {e}"));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && stdout.starts_with("= "),
+        "{client}: -{opt} {value:?}: {stdout:?} {:?}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+fn start(inv: &Invocation) -> Engine {
+    let args: Vec<&str> = inv.args.iter().map(String::as_str).collect();
+    eprintln!("{}: hane {}", inv.source, inv.args.join(" "));
+    Engine::start(&args)
+}
+
+/// A success answer: `=` then a space (or nothing), per clients.md §5.2.
+fn ok(e: &mut Engine, cmd: &str) -> String {
+    e.send(cmd);
+    read_ok(e, cmd)
+}
+
+fn read_ok(e: &mut Engine, cmd: &str) -> String {
+    let a = e.answer_or_explain(WAIT, cmd);
+    assert!(a == "=" || a.starts_with("= "), "{cmd}: {a:?}");
+    a.get(2..).unwrap_or("").to_string()
+}
+
+/// One move token as twogtp and Sabaki parse it.
+fn is_move(s: &str, size: usize) -> bool {
+    let s = s.to_ascii_lowercase();
+    if s == "pass" || s == "resign" {
+        return true;
+    }
+    let mut c = s.chars();
+    let Some(col) = c.next() else { return false };
+    let letters: Vec<char> = ('a'..='z').filter(|&l| l != 'i').take(size).collect();
+    let row: usize = c.as_str().parse().unwrap_or(0);
+    letters.contains(&col) && (1..=size).contains(&row)
+}
+
+/// The `list_commands` answer: one command per line, no blanks, no
+/// trailing spaces (Sabaki splits on `\n` without trimming).
+fn commands(answer: &str) -> HashSet<String> {
+    for line in answer.lines() {
+        assert!(
+            !line.is_empty() && line.trim() == line,
+            "list_commands line {line:?}"
+        );
+    }
+    answer.lines().map(String::from).collect()
+}
+
+fn by_client(pred: impl Fn(&str) -> bool, at_least: usize) -> Vec<Invocation> {
+    let all = invocations();
+    let found: Vec<Invocation> = all.iter().filter(|i| pred(&i.client)).cloned().collect();
+    assert!(
+        found.len() >= at_least,
+        "expected at least {at_least} such invocation(s) in README's \"Attaching hane\"; found {all:#?}"
+    );
+    found
+}
+
+#[test]
+fn the_section_yields_every_client() {
+    let all = invocations();
+    for inv in &all {
+        eprintln!("{} -> {:?}", inv.source, inv.args);
+        assert!(!inv.args.is_empty(), "{}", inv.source);
+    }
+    let clients: HashSet<&str> = all.iter().map(|i| i.client.as_str()).collect();
+    for c in [
+        "Sabaki",
+        "Lizzie",
+        "GoGui",
+        "gogui -program",
+        "gogui-twogtp -black",
+    ] {
+        assert!(clients.contains(c), "no {c} invocation in {clients:?}");
+    }
+    // The shell splitter itself.
+    assert_eq!(
+        shell_words("a \"b c\" 'd e' \\\n f\\ g \"h\\\"i\""),
+        ["a", "b c", "d e", "f g", "h\"i"]
+    );
+    assert!(parse_options(&shell_words("-size 9 -bogus"), GOGUI_OPTIONS).is_err());
+    assert!(parse_options(&shell_words("-komi"), TWOGTP_OPTIONS).is_err());
+}
+
+/// Sabaki (clients.md §4): pipelined start-up, sync with komi, boardsize,
+/// clear_board and pipelined plays, `kata-genmove_analyze B 50` (listed,
+/// so preferred over genmove), an undo sync, `kata-analyze W 50` stopped by
+/// `protocol_version`, and `quit` within 3 s.
+#[test]
+fn sabaki() {
+    for inv in by_client(|c| c == "Sabaki", 2) {
+        let mut e = start(&inv);
+        for c in ["name", "version", "protocol_version", "list_commands"] {
+            e.send(c);
+        }
+        assert_eq!(read_ok(&mut e, "name"), "hane");
+        read_ok(&mut e, "version");
+        assert_eq!(read_ok(&mut e, "protocol_version"), "2");
+        let a = read_ok(&mut e, "list_commands");
+        let listed = commands(&a);
+        for c in [
+            "kata-analyze",
+            "kata-genmove_analyze",
+            "undo",
+            "set_free_handicap",
+            "komi",
+        ] {
+            assert!(listed.contains(c), "{}: {c} not listed", inv.source);
+        }
+        // Sync (pipelined): komi as a JS number, board, history.
+        for c in [
+            "komi 6.5",
+            "boardsize 9",
+            "clear_board",
+            "play B E5",
+            "play W pass",
+            "play B C3",
+        ] {
+            e.send(c);
+        }
+        for c in ["komi", "boardsize", "clear_board", "play", "play", "play"] {
+            read_ok(&mut e, c);
+        }
+        e.send("kata-genmove_analyze W 50");
+        let a = e.answer_or_explain(WAIT, "kata-genmove_analyze");
+        let lines: Vec<&str> = a.lines().collect();
+        assert!(lines[0] == "= " || lines[0] == "=", "{a:?}");
+        let last = lines.last().unwrap();
+        let mv = last
+            .strip_prefix("play ")
+            .unwrap_or_else(|| panic!("{a:?}"));
+        assert!(is_move(mv, 9), "{mv:?}");
+        for l in &lines[1..lines.len() - 1] {
+            assert!(l.starts_with("info move "), "{l:?}");
+        }
+        // Undo sync: back two moves, then a different line.
+        for c in ["undo", "undo", "play W D4"] {
+            e.send(c);
+        }
+        for c in ["undo", "undo", "play"] {
+            read_ok(&mut e, c);
+        }
+        // Analysis, stopped by Sabaki's abort (protocol_version).
+        e.send("kata-analyze B 50");
+        thread::sleep(Duration::from_millis(1200));
+        e.send("protocol_version");
+        let a = e.answer_or_explain(WAIT, "kata-analyze");
+        let lines: Vec<&str> = a.lines().collect();
+        assert!(lines[0] == "= " || lines[0] == "=", "{a:?}");
+        assert!(lines.len() >= 2, "no info line in 1.2 s: {a:?}");
+        for l in &lines[1..] {
+            assert!(
+                l.starts_with("info move ") && l.contains(" winrate 0."),
+                "{l:?}"
+            );
+        }
+        assert_eq!(read_ok(&mut e, "protocol_version"), "2");
+        let t = Instant::now();
+        e.finish();
+        assert!(
+            t.elapsed() < Duration::from_secs(3),
+            "quit took {:?}",
+            t.elapsed()
+        );
+    }
+}
+
+/// Lizzie, as the README describes it: `lz-analyze` with an interval,
+/// stopped by a bare newline, integer win rates.
+#[test]
+fn lizzie() {
+    let winrate = Regex::new(r" winrate \d+ ").unwrap();
+    for inv in by_client(|c| c == "Lizzie", 1) {
+        let mut e = start(&inv);
+        assert_eq!(ok(&mut e, "name"), "hane");
+        ok(&mut e, "version");
+        ok(&mut e, "boardsize 19");
+        ok(&mut e, "clear_board");
+        ok(&mut e, "play B Q16");
+        e.send("lz-analyze 50");
+        thread::sleep(Duration::from_millis(1200));
+        e.send("");
+        let a = e.answer_or_explain(WAIT, "lz-analyze");
+        let lines: Vec<&str> = a.lines().collect();
+        assert!(lines[0] == "= " || lines[0] == "=", "{a:?}");
+        assert!(lines.len() >= 2, "no info line in 1.2 s: {a:?}");
+        for l in &lines[1..] {
+            assert!(l.starts_with("info move ") && winrate.is_match(l), "{l:?}");
+        }
+        ok(&mut e, "genmove W");
+        e.finish();
+    }
+}
+
+/// twogtp's start-up (clients.md §2), shared by GoGui's GtpClient.
+fn gogui_startup(e: &mut Engine, source: &str) -> HashSet<String> {
+    assert_eq!(ok(e, "protocol_version"), "2");
+    assert_eq!(ok(e, "name"), "hane");
+    ok(e, "version");
+    let a = ok(e, "list_commands");
+    let listed: HashSet<String> = a.split_whitespace().map(String::from).collect();
+    assert!(listed.contains("gogui-interrupt"), "{source}");
+    ok(e, "gogui-interrupt");
+    listed
+}
+
+/// The GoGui GUI (`Command:` field and `gogui -program "…"`): start-up,
+/// the Analyze menu, a game with the computer as White, GoGui's Interrupt
+/// button (`# interrupt`) during a genmove.
+#[test]
+fn gogui() {
+    let entry = Regex::new(r"^[a-z]+/[^/]+/\S.*$").unwrap();
+    for inv in by_client(|c| c == "GoGui" || c == "gogui -program", 2) {
+        let mut e = start(&inv);
+        let listed = gogui_startup(&mut e, &inv.source);
+        assert!(listed.contains("gogui-analyze_commands"));
+        let menu = ok(&mut e, "gogui-analyze_commands");
+        for l in menu.lines() {
+            assert!(entry.is_match(l), "{l:?}");
+        }
+        ok(&mut e, "boardsize 9");
+        ok(&mut e, "clear_board");
+        ok(&mut e, "komi 7");
+        ok(&mut e, "play b E5");
+        // The user presses Interrupt while hane thinks.
+        e.send("genmove w");
+        thread::sleep(Duration::from_millis(300));
+        let t = Instant::now();
+        e.send("# interrupt");
+        let mv = read_ok(&mut e, "genmove w");
+        assert!(is_move(&mv, 9), "{mv:?}");
+        let limited_by_time = inv.args.iter().any(|a| a == "--time-per-move");
+        if limited_by_time {
+            assert!(
+                t.elapsed() < Duration::from_secs(3),
+                "{}: genmove took {:?} after # interrupt",
+                inv.source,
+                t.elapsed()
+            );
+        }
+        ok(&mut e, "play b C3");
+        ok(&mut e, "final_score");
+        e.finish();
+    }
+}
+
+/// gogui-twogtp (clients.md §2): start-up, then per game `cputime`,
+/// `boardsize`, `clear_board`, lowercase `genmove b`, the opponent's moves
+/// as uppercase `play W …` and `PASS`, `final_score`, `cputime`; then a
+/// second game start and `quit`. (The game is cut short: a few moves, a
+/// pass, the score.)
+#[test]
+fn gogui_twogtp() {
+    let score = Regex::new(r"^([BW]\+\d+(\.\d+)?|0)$").unwrap();
+    for inv in by_client(|c| c.starts_with("gogui-twogtp"), 1) {
+        let mut e = start(&inv);
+        let listed = gogui_startup(&mut e, &inv.source);
+        ok(&mut e, "boardsize 9");
+        ok(&mut e, "clear_board");
+        assert!(listed.contains("komi"));
+        ok(&mut e, "komi 7");
+        for game in 0..2 {
+            assert!(listed.contains("cputime"));
+            let t: f64 = ok(&mut e, "cputime").parse().expect("cputime is a number");
+            assert!(t >= 0.0);
+            ok(&mut e, "boardsize 9");
+            ok(&mut e, "clear_board");
+            if game == 1 {
+                break;
+            }
+            let mut taken: HashSet<String> = HashSet::new();
+            let replies = ["C3", "G7", "C7", "G3", "E3", "E7", "C5", "G5"];
+            for _ in 0..3 {
+                let mv = ok(&mut e, "genmove b");
+                assert!(is_move(&mv, 9) && !mv.contains(' '), "{mv:?}");
+                taken.insert(mv.to_ascii_uppercase());
+                let w = replies.iter().find(|r| !taken.contains(**r)).unwrap();
+                taken.insert(w.to_string());
+                ok(&mut e, &format!("play W {w}"));
+            }
+            ok(&mut e, "play W PASS");
+            let mv = ok(&mut e, "genmove b");
+            assert!(is_move(&mv, 9), "{mv:?}");
+            let s = ok(&mut e, "final_score");
+            assert!(score.is_match(&s), "final_score {s:?}");
+            ok(&mut e, "cputime");
+        }
+        e.finish();
+    }
+}
