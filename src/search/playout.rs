@@ -427,8 +427,13 @@ fn play_out(
                 passes = 0;
             }
             None => {
+                // A pass forced by the ko ban does not count towards the end:
+                // after the opponent's pass the ban is lifted and the retake
+                // may come (otherwise a group that lives only by a ko it just
+                // took would count as alive).
+                let ko_banned = board.ko_point(color).is_some();
                 board.pass(color);
-                passes += 1;
+                passes = if ko_banned { 0 } else { passes + 1 };
                 if passes >= 2 {
                     break;
                 }
