@@ -299,7 +299,6 @@ impl Searcher {
             legal_root: &legal_root,
             white_bonus,
             inv_rave_equiv: (1.0 / self.params.rave_equiv.max(1.0)) as f32,
-            inv_score_scale2: 4.0 / board.size().area() as f32,
             exploration: self.params.exploration as f32,
             issued: AtomicU64::new(0),
             done: AtomicU64::new(0),

@@ -11,9 +11,6 @@ use rand::rngs::SmallRng;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 
-/// Weight of the score term in the urgency (see [`urgency`]).
-const SCORE_WEIGHT: f32 = 0.05;
-
 /// Simulations between flushes of a worker's ownership counts.
 const OWNERSHIP_FLUSH: u64 = 64;
 
@@ -32,9 +29,6 @@ pub(super) struct Shared<'a> {
     pub inv_rave_equiv: f32,
     /// The UCB exploration constant.
     pub exploration: f32,
-    /// 1 / (2 * the score margin that counts as large): an eighth of the
-    /// board's area, so 10 points on 9x9 and 45 on 19x19.
-    pub inv_score_scale2: f32,
     pub issued: AtomicU64,
     pub done: AtomicU64,
     pub finish: AtomicBool,
@@ -138,36 +132,23 @@ fn decided(sh: &Shared<'_>, limits: &SearchLimits<'_>, start: Instant) -> bool {
 /// simplifies to `(w*(1 + rv/K) + rw) / (rv + v*(1 + rv/K))`: one division
 /// per child instead of three, which matters because every descent scores
 /// every child.
-///
-/// A small score term (`SCORE_WEIGHT`, squashed by the cheap sigmoid
-/// `x / (1 + |x|)`, one division) is added to the
-/// win rate, seen from `mover`: among moves that win (or lose) equally
-/// often, prefer the larger margin, which keeps a narrow lead from being
-/// given away by slack moves.
 #[inline]
-fn urgency(sh: &Shared<'_>, child: NodeId, log_parent: f32, mover: Color) -> f32 {
+fn urgency(sh: &Shared<'_>, child: NodeId, log_parent: f32) -> f32 {
     let n = sh.tree.node(child);
     let (pv, pw) = n.prior();
-    let visits = n.visits.load(Relaxed);
-    let v = (visits + n.in_flight.load(Relaxed) + pv).max(1) as f32;
+    let v = (n.visits.load(Relaxed) + n.in_flight.load(Relaxed) + pv).max(1) as f32;
     let w = n.wins2.load(Relaxed) as f32 * 0.5 + pw as f32;
     let rv = n.rave_visits.load(Relaxed) as f32;
     let rw = n.rave_wins2.load(Relaxed) as f32 * 0.5;
     let k = 1.0 + rv * sh.inv_rave_equiv;
     let mut value = (w * k + rw) / (rv + v * k);
-    if SCORE_WEIGHT > 0.0 {
-        let s = n.score2_sum.load(Relaxed) as f32 * sh.inv_score_scale2;
-        let s = if mover == Color::Black { s } else { -s };
-        // softsign(s / visits), 0 when unvisited.
-        value += SCORE_WEIGHT * s / (visits as f32 + s.abs()).max(1.0);
-    }
     if sh.exploration > 0.0 {
         value += sh.exploration * (log_parent / v).sqrt();
     }
     value
 }
 
-fn select(sh: &Shared<'_>, node: NodeId, mover: Color) -> Option<NodeId> {
+fn select(sh: &Shared<'_>, node: NodeId) -> Option<NodeId> {
     let log_parent = if sh.exploration > 0.0 {
         (sh.tree.node(node).visits().max(1) as f32).ln()
     } else {
@@ -180,7 +161,7 @@ fn select(sh: &Shared<'_>, node: NodeId, mover: Color) -> Option<NodeId> {
         if at_root && !sh.legal_root[sh.tree.node(c).mv() as usize] {
             continue;
         }
-        let u = urgency(sh, c, log_parent, mover);
+        let u = urgency(sh, c, log_parent);
         if u > best_u {
             best_u = u;
             best = Some(c);
@@ -235,7 +216,7 @@ fn simulate(
                 break;
             }
         }
-        let Some(child) = select(sh, node, to_move) else {
+        let Some(child) = select(sh, node) else {
             break;
         };
         tree.node(child).in_flight.fetch_add(1, Relaxed);
