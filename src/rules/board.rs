@@ -221,6 +221,28 @@ impl Board {
         }
     }
 
+    /// Makes `self` a copy of `src`, copying only the part of each array
+    /// that `src`'s size uses: the search copies the root position once per
+    /// simulation, and a whole `Board` is 17 KB whatever the size.
+    pub fn copy_from(&mut self, src: &Board) {
+        let n = src.size.array_len();
+        self.size = src.size;
+        self.cells[..n].copy_from_slice(&src.cells[..n]);
+        self.head[..n].copy_from_slice(&src.head[..n]);
+        self.next[..n].copy_from_slice(&src.next[..n]);
+        self.chains[..n].copy_from_slice(&src.chains[..n]);
+        let e = src.n_empty as usize;
+        self.empties[..e].copy_from_slice(&src.empties[..e]);
+        self.empty_index[..n].copy_from_slice(&src.empty_index[..n]);
+        self.n_empty = src.n_empty;
+        self.hash = src.hash;
+        self.ko_point = src.ko_point;
+        self.ko_color = src.ko_color;
+        self.prisoners = src.prisoners;
+        self.last_move = src.last_move;
+        self.prev_move = src.prev_move;
+    }
+
     /// The board size.
     #[inline]
     pub fn size(&self) -> BoardSize {

@@ -251,6 +251,41 @@ proptest! {
     }
 
     #[test]
+    fn copy_from_is_a_clone_whatever_the_scratch_held(
+        size in 2u32..=9, big in 9u32..=19, seed: u64, len in 0usize..100, more in 0usize..60
+    ) {
+        // The scratch board last held a bigger position.
+        let mut scratch = Game::new(BoardSize::new(big).unwrap(), Rules::AGA, 7.5);
+        random_game(&mut scratch, seed ^ 1, 200, 3);
+        let mut copy = scratch.board().clone();
+        let mut g = Game::new(BoardSize::new(size).unwrap(), Rules::AGA, 7.5);
+        random_game(&mut g, seed, len, 3);
+        copy.copy_from(g.board());
+        copy.check_invariants();
+        let mut clone = g.board().clone();
+        prop_assert!(copy.same_stones(&clone));
+        prop_assert_eq!(copy.hash(), clone.hash());
+        prop_assert_eq!(copy.empty_points(), clone.empty_points());
+        // Both go on the same way.
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut c = g.to_move();
+        for _ in 0..more {
+            let empties = clone.empty_points().to_vec();
+            if empties.is_empty() {
+                break;
+            }
+            let p = Point(empties[rng.random_range(0..empties.len())]);
+            if clone.check(c, p, false).is_ok() {
+                prop_assert_eq!(clone.play_unchecked(c, p), copy.play_unchecked(c, p));
+            }
+            c = c.opponent();
+        }
+        copy.check_invariants();
+        prop_assert!(copy.same_stones(&clone));
+        prop_assert_eq!(copy.hash(), clone.hash());
+    }
+
+    #[test]
     fn undo_restores_every_previous_state(size in 2u32..=7, seed: u64, nz: bool, len in 0usize..80) {
         let mut g = Game::new(BoardSize::new(size).unwrap(), rules_from(nz), 7.5);
         let mut snapshots = vec![(g.board().clone(), g.to_move(), g.pass_stones())];

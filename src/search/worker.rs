@@ -53,6 +53,7 @@ pub(super) fn worker(
     let mut moves: Vec<(u32, u32, u32)> = Vec::with_capacity(crate::rules::point::MAX_POINTS);
     let area = sh.board.size().area();
     let mut ownership = vec![0i64; area];
+    let mut board = sh.board.clone();
     let mut iter = 0u64;
     loop {
         if sh.finish.load(Relaxed) {
@@ -84,6 +85,7 @@ pub(super) fn worker(
             &mut path,
             &mut moves,
             &mut ownership,
+            &mut board,
         );
         sh.done.fetch_add(1, Relaxed);
         iter += 1;
@@ -197,9 +199,10 @@ fn simulate(
     path: &mut Vec<NodeId>,
     moves: &mut Vec<(u32, u32, u32)>,
     ownership: &mut [i64],
+    board: &mut Board,
 ) {
     let tree = sh.tree;
-    let mut board = sh.board.clone();
+    board.copy_from(sh.board);
     amaf.clear();
     path.clear();
     path.push(sh.root);
@@ -211,7 +214,7 @@ fn simulate(
             let n = tree.node(node);
             if node == sh.root
                 || n.visits() < sh.params.expand_visits
-                || !expand(sh, node, &board, to_move, moves)
+                || !expand(sh, node, board, to_move, moves)
             {
                 break;
             }
@@ -232,7 +235,7 @@ fn simulate(
         node = child;
     }
     let score = playout::run_recording(
-        &mut board,
+        board,
         to_move,
         sh.policy,
         sh.white_bonus,
