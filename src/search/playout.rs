@@ -589,4 +589,65 @@ mod tests {
             assert_eq!(own, expected);
         }
     }
+
+    #[test]
+    fn self_atari_is_bad_unless_it_ataris_back() {
+        // Black B2 would have one liberty (B1), and every White chain
+        // around it keeps three or more: a stone thrown away.
+        let b = parse(
+            ". . . . .
+             . . . . .
+             . O . . .
+             O . O . .
+             . . . . .",
+        );
+        assert!(bad_self_atari(
+            &b,
+            Color::Black,
+            vertex(b.size(), "B2").unwrap()
+        ));
+        // Black A1 has one liberty too, but White A2 B2 drops to one: a
+        // throw-in that kills the eye, allowed.
+        let b = parse(
+            ". . . . .
+             . . . . .
+             X X X . .
+             O O X . .
+             . . X . .",
+        );
+        assert!(!bad_self_atari(
+            &b,
+            Color::Black,
+            vertex(b.size(), "A1").unwrap()
+        ));
+        // Two empty neighbours: no self-atari at all.
+        assert!(!bad_self_atari(
+            &b,
+            Color::White,
+            vertex(b.size(), "D4").unwrap()
+        ));
+    }
+
+    #[test]
+    fn heavy_policy_extends_a_chain_reduced_to_two_liberties() {
+        // Black B3 C3 had three liberties; White B4 leaves two (B2 C2... )
+        let mut b = parse(
+            ". . . . .
+             . . . . .
+             O X X O .
+             . . . . .
+             . . . . .",
+        );
+        b.play_unchecked(Color::White, vertex(b.size(), "B4").unwrap());
+        b.play_unchecked(Color::Black, vertex(b.size(), "E5").unwrap());
+        b.play_unchecked(Color::White, vertex(b.size(), "C4").unwrap());
+        // Black B3 C3: liberties B2 and C2. Extending to either gives three
+        // or more.
+        let choice = heavy_choice(&b, Color::Black).unwrap();
+        let at = |v: &str| vertex(b.size(), v).unwrap();
+        assert!(
+            choice == at("B2") || choice == at("C2"),
+            "{choice:?}\n{b:?}"
+        );
+    }
 }
