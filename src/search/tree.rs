@@ -139,9 +139,13 @@ impl Tree {
     #[inline]
     pub fn node(&self, id: NodeId) -> &Node {
         let i = id as usize;
-        let chunk =
-            self.chunks[i / CHUNK].get_or_init(|| (0..CHUNK).map(|_| Node::default()).collect());
-        &chunk[i % CHUNK]
+        &self.chunk(i / CHUNK)[i % CHUNK]
+    }
+
+    /// Chunk `k`, allocated on first use.
+    #[inline]
+    fn chunk(&self, k: usize) -> &[Node] {
+        self.chunks[k].get_or_init(|| (0..CHUNK).map(|_| Node::default()).collect())
     }
 
     /// Reserves `n` consecutive nodes inside one chunk, or `None` when the
@@ -180,6 +184,20 @@ impl Tree {
             return 0..0;
         }
         first..first + n.n_children.load(Relaxed)
+    }
+
+    /// The children of `id`: the first child's id and the nodes, found with
+    /// one chunk lookup (a child block never straddles two chunks). The
+    /// descent and the RAVE update walk every child, so this is hot.
+    #[inline]
+    pub fn child_nodes(&self, id: NodeId) -> (NodeId, &[Node]) {
+        let r = self.children(id);
+        if r.is_empty() {
+            return (0, &[]);
+        }
+        let first = r.start as usize % CHUNK;
+        let chunk = self.chunk(r.start as usize / CHUNK);
+        (r.start, &chunk[first..first + r.len()])
     }
 
     /// True if `id` has children.

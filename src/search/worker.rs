@@ -3,7 +3,7 @@
 //! simulation: each worker owns its scratch buffers for the whole search.
 
 use super::playout::{self, Amaf, Policy};
-use super::tree::{NodeId, PASS, Tree};
+use super::tree::{Node, NodeId, PASS, Tree};
 use super::{SearchLimits, SearchParams, id_move, priors};
 use crate::rules::{Board, Color, Move, Point};
 use rand::SeedableRng;
@@ -135,8 +135,7 @@ fn decided(sh: &Shared<'_>, limits: &SearchLimits<'_>, start: Instant) -> bool {
 /// per child instead of three, which matters because every descent scores
 /// every child.
 #[inline]
-fn urgency(sh: &Shared<'_>, child: NodeId, log_parent: f32) -> f32 {
-    let n = sh.tree.node(child);
+fn urgency(sh: &Shared<'_>, n: &Node, log_parent: f32) -> f32 {
     let (pv, pw) = n.prior();
     let v = (n.visits.load(Relaxed) + n.in_flight.load(Relaxed) + pv).max(1) as f32;
     let w = n.wins2.load(Relaxed) as f32 * 0.5 + pw as f32;
@@ -157,16 +156,17 @@ fn select(sh: &Shared<'_>, node: NodeId) -> Option<NodeId> {
         0.0
     };
     let at_root = node == sh.root;
+    let (first, children) = sh.tree.child_nodes(node);
     let mut best = None;
     let mut best_u = f32::NEG_INFINITY;
-    for c in sh.tree.children(node) {
-        if at_root && !sh.legal_root[sh.tree.node(c).mv() as usize] {
+    for (i, c) in children.iter().enumerate() {
+        if at_root && !sh.legal_root[c.mv() as usize] {
             continue;
         }
         let u = urgency(sh, c, log_parent);
         if u > best_u {
             best_u = u;
-            best = Some(c);
+            best = Some(first + i as NodeId);
         }
     }
     best
@@ -269,8 +269,7 @@ fn simulate(
         let child_mover = mover.opponent();
         let child_wins2 = 2 - wins2;
         // (A leaf has no children: the loop is then empty.)
-        for c in tree.children(id) {
-            let cn = tree.node(c);
+        for cn in tree.child_nodes(id).1 {
             let mv = cn.mv();
             if mv != PASS && amaf.first_was(child_mover, mv) {
                 cn.rave_visits.fetch_add(1, Relaxed);
