@@ -561,7 +561,9 @@ fn gogui() {
                 t.elapsed()
             );
         }
-        ok(&mut e, "play b C3");
+        // The user's next stone: anywhere hane did not just play.
+        let next = if mv.eq_ignore_ascii_case("C3") { "G7" } else { "C3" };
+        ok(&mut e, &format!("play b {next}"));
         ok(&mut e, "final_score");
         e.finish();
     }
