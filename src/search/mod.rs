@@ -53,7 +53,7 @@ impl Default for SearchParams {
             playout: PlayoutKind::Heavy,
             threads: 1,
             expand_visits: 8,
-            rave_equiv: 3000.0,
+            rave_equiv: 1000.0,
             exploration: 0.0,
             max_tree_bytes: 1024 << 20,
             early_stop: true,
