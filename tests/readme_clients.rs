@@ -562,7 +562,11 @@ fn gogui() {
             );
         }
         // The user's next stone: anywhere hane did not just play.
-        let next = if mv.eq_ignore_ascii_case("C3") { "G7" } else { "C3" };
+        let next = if mv.eq_ignore_ascii_case("C3") {
+            "G7"
+        } else {
+            "C3"
+        };
         ok(&mut e, &format!("play b {next}"));
         ok(&mut e, "final_score");
         e.finish();

@@ -24,6 +24,7 @@ use crate::sgf_file;
 use crate::stop::StopCheck;
 use log::{error, info, warn};
 use std::io::{self, Write};
+use std::time::Instant;
 
 mod gui;
 
@@ -170,6 +171,8 @@ impl Session {
             Command::ClearBoard => {
                 self.game.clear();
                 self.player.reset();
+                // A new game starts with the whole time again.
+                self.clock = Clock::new(self.clock.control);
                 ok("")
             }
             Command::Komi(k) => {
@@ -423,9 +426,11 @@ impl Session {
                 stop: interrupt,
                 cleanup: false,
             };
+            let started = Instant::now();
             let decision = self
                 .player
                 .genmove_reporting(&self.game, color, &ctx, Some(report));
+            self.clock.charge(color, started.elapsed().as_secs_f64());
             let answer = self.apply(color, decision);
             if let Some(e) = failed {
                 return Err(e);
@@ -448,10 +453,14 @@ impl Session {
         play: bool,
         cleanup: bool,
     ) -> Result<String, GtpError> {
+        let started = Instant::now();
         let decision = self.choose_move(color, stop, cleanup);
         match decision {
             Decision::Play(mv) if !play => Ok(move_name(self.game.size(), mv)),
-            _ => Ok(self.apply(color, decision)),
+            _ => {
+                self.clock.charge(color, started.elapsed().as_secs_f64());
+                Ok(self.apply(color, decision))
+            }
         }
     }
 

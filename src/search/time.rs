@@ -10,8 +10,10 @@ use std::time::Duration;
 
 /// Seconds kept back from every deadline for latency.
 pub const SAFETY_MARGIN: f64 = 0.5;
-/// Smallest budget ever returned.
+/// Smallest budget returned when an overtime period backs the move.
 const MIN_BUDGET: f64 = 0.05;
+/// Smallest budget under absolute time: a handful of playouts.
+const ABSOLUTE_FLOOR: f64 = 0.001;
 
 /// The time to think for `color`'s next move, or `None` if the clock sets
 /// no limit. `empty_points` estimates how long the game still lasts.
@@ -21,8 +23,13 @@ pub fn budget(clock: &Clock, color: Color, empty_points: usize) -> Option<Durati
     let secs = match clock.control {
         TimeControl::Unlimited => return None,
         TimeControl::Absolute { main } => {
+            // No overtime to fall back on: keep back the margin, but never
+            // more than half of what is left, so the budget shrinks with the
+            // clock (geometrically, at the end) instead of stopping at a
+            // floor that a long game would exhaust.
             let remaining = left.map_or(main, |l| l.seconds);
-            spend(remaining / moves_left, remaining)
+            let reserve = SAFETY_MARGIN.min(0.5 * remaining);
+            ((remaining - reserve) / moves_left).clamp(ABSOLUTE_FLOOR, crate::clock::MAX_SECONDS)
         }
         TimeControl::ByoYomi {
             main,
@@ -117,5 +124,146 @@ mod tests {
         let mut c = c;
         c.set_left(Color::Black, 2.0, 0);
         assert!(secs(&c, 100) < 1.5);
+    }
+
+    /// A referee's clock for one player, written independently of
+    /// `Clock::charge`: returns false when the player loses on time.
+    struct Referee {
+        main: f64,
+        overtime: bool,
+        period_left: f64,
+        stones_left: u32,
+        periods_left: u32,
+    }
+
+    impl Referee {
+        fn new(control: TimeControl) -> Referee {
+            let (main, period, stones, periods) = match control {
+                TimeControl::Absolute { main } => (main, 0.0, 0, 0),
+                TimeControl::Canadian {
+                    main,
+                    period,
+                    stones,
+                } => (main, period, stones, 0),
+                TimeControl::ByoYomi {
+                    main,
+                    period,
+                    periods,
+                } => (main, period, 0, periods),
+                TimeControl::Unlimited => unreachable!(),
+            };
+            Referee {
+                main,
+                overtime: main <= 0.0,
+                period_left: period,
+                stones_left: stones,
+                periods_left: periods,
+            }
+        }
+
+        fn move_took(&mut self, control: TimeControl, mut t: f64) -> bool {
+            if !self.overtime {
+                if t < self.main {
+                    self.main -= t;
+                    return true;
+                }
+                t -= self.main;
+                self.main = 0.0;
+                self.overtime = true;
+            }
+            match control {
+                TimeControl::Absolute { .. } => false,
+                TimeControl::Canadian { period, stones, .. } => {
+                    if t > self.period_left {
+                        return false;
+                    }
+                    self.period_left -= t;
+                    self.stones_left -= 1;
+                    if self.stones_left == 0 {
+                        self.period_left = period;
+                        self.stones_left = stones;
+                    }
+                    true
+                }
+                TimeControl::ByoYomi { period, .. } => {
+                    while t > period {
+                        if self.periods_left <= 1 {
+                            return false;
+                        }
+                        self.periods_left -= 1;
+                        t -= period;
+                    }
+                    true
+                }
+                TimeControl::Unlimited => true,
+            }
+        }
+    }
+
+    /// Whole games against a fake clock: each move takes its budget plus
+    /// `latency`; the engine only keeps its own account (no `time_left`,
+    /// as under gogui-twogtp). It must never lose on time. Overtime
+    /// controls must absorb a latency of 0.3 s per move (the margin is
+    /// 0.5 s); under absolute time, where no margin can absorb a fixed cost
+    /// per move for ever, the cost is the engine's own (20 ms).
+    #[test]
+    fn whole_games_on_a_fake_clock_never_lose_on_time() {
+        let controls = [
+            TimeControl::Absolute { main: 60.0 },
+            TimeControl::Absolute { main: 20.0 },
+            TimeControl::Canadian {
+                main: 0.0,
+                period: 1.0,
+                stones: 1,
+            },
+            TimeControl::Canadian {
+                main: 0.0,
+                period: 10.0,
+                stones: 5,
+            },
+            TimeControl::Canadian {
+                main: 30.0,
+                period: 10.0,
+                stones: 5,
+            },
+            TimeControl::ByoYomi {
+                main: 30.0,
+                period: 5.0,
+                periods: 3,
+            },
+            TimeControl::ByoYomi {
+                main: 0.0,
+                period: 1.0,
+                periods: 1,
+            },
+        ];
+        for control in controls {
+            // Own moves: long games (100 and 360 plies).
+            for (size, moves) in [(9usize, 50usize), (19, 180)] {
+                let latencies: &[f64] = match control {
+                    TimeControl::Absolute { .. } => &[0.0, 0.02],
+                    _ => &[0.0, 0.02, 0.3],
+                };
+                for &latency in latencies {
+                    let mut clock = Clock::new(control);
+                    let mut referee = Referee::new(control);
+                    let mut used = 0.0;
+                    for m in 0..moves {
+                        let empty = (size * size).saturating_sub(2 * m).max(5);
+                        let b = budget(&clock, Color::Black, empty)
+                            .expect("a time control gives a budget")
+                            .as_secs_f64();
+                        let took = b + latency;
+                        used += took;
+                        assert!(
+                            referee.move_took(control, took),
+                            "{control:?} {size}x{size} latency {latency}: lost on time at \
+                             move {m} after {used:.1} s (budget {b:.2} s, clock {clock:?})"
+                        );
+                        clock.charge(Color::Black, took);
+                    }
+                }
+            }
+        }
     }
 }
