@@ -15,12 +15,17 @@ Usage:
   scripts/agreement.py DIR[:aga|:nz] ...     # rules hane played under (aga)
   scripts/agreement.py --opponent-too DIR    # self-play: the opponent is
                                              # hane too; count its answer
+  scripts/agreement.py --rescore "target/release/hane --seed 1" DIR ...
+                                             # score every final position
+                                             # again with this hane build
 Prints the agreement (exact margin, and same winner) and every
 disagreement with its SGF.  Python 3 standard library only.
 """
 
 import argparse
 import csv
+import shlex
+import subprocess
 import sys
 from pathlib import Path
 
@@ -74,11 +79,39 @@ def games(directory, rules, opponent_too):
                 }
 
 
+def rescore(command, rows):
+    """final_score of every game's last position from another hane build
+    (one process per rules set): loadsgf, then final_score."""
+    by_rules = {}
+    for r in rows:
+        by_rules.setdefault(r["rules"], []).append(r)
+    for rules, group in by_rules.items():
+        name = "aga" if rules == "aga" else "new_zealand"
+        lines = ["kgs-rules %s" % name]
+        for r in group:
+            lines += ["loadsgf %s" % r["sgf"], "final_score"]
+        out = subprocess.run(shlex.split(command) + ["--player", "random"],
+                             input="\n".join(lines) + "\nquit\n",
+                             capture_output=True, text=True, check=True).stdout
+        answers = [a.strip() for a in out.split("\n\n") if a.strip()]
+        # kgs-rules, then (loadsgf, final_score) per game, then quit.
+        scores = answers[2:2 * len(group) + 1:2]
+        if len(scores) != len(group):
+            raise SystemExit("rescore: unexpected answers from %s" % command)
+        for r, text in zip(group, scores):
+            text = text[1:].strip() if text.startswith("=") else text
+            r["hane_text"] = text
+            r["hane"] = parse_score(text)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("dirs", nargs="+", metavar="DIR[:aga|:nz]")
     ap.add_argument("--opponent-too", action="store_true",
                     help="also count the opponent's final_score (self-play)")
+    ap.add_argument("--rescore", metavar="COMMAND",
+                    help="score the final positions again with this hane "
+                    "command instead of using the scores in summary.tsv")
     args = ap.parse_args(argv)
     rows = []
     for spec in args.dirs:
@@ -90,6 +123,10 @@ def main(argv=None):
     if not rows:
         print("no scored games")
         return 1
+    if args.rescore:
+        # One final position per game, whoever played it.
+        rows = [r for r in rows if r["role"] == "engine"]
+        rescore(args.rescore, rows)
     same = [r for r in rows if r["hane"] == r["expected"]]
     winner = [r for r in rows if r["hane"] is not None
               and (r["hane"] > 0) == (r["expected"] > 0)
