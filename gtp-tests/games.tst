@@ -119,7 +119,7 @@ kgs-rules aga
 #? [W\+0\.5]
 
 # ---------------------------------------------------------------------------
-# The one remaining disagreement (of 100 games against GNU Go level 1; known, marked
+# A known disagreement (one of 100 games against GNU Go level 1; marked
 # as an expected failure). Black's four stones A8-D8 under the top edge are
 # unsettled: with White to move (after W pass, B pass) White kills them by
 # E8, with Black to move Black lives by E8. GNU Go calls them dead (0, a
@@ -128,4 +128,13 @@ kgs-rules aga
 # ---------------------------------------------------------------------------
 loadsgf sgf/games/gnugo-034.sgf
 300 final_score
+#? [0]*
+
+# The same kind of disagreement against GNU Go level 10: White's group
+# B3-F3/E4/B2/E2/F2/A1/B1/E1 shares its eye space C1/C2/D1 with Black's D2.
+# Black, to move after the two passes, kills it; White to move could live.
+# GNU Go calls it dead (0); hane's playouts leave the shared points neutral
+# and call it seki (W+27).
+loadsgf sgf/games/gnugo10-031.sgf
+310 final_score
 #? [0]*
