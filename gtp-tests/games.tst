@@ -118,6 +118,17 @@ kgs-rules aga
 270 final_score
 #? [W\+0\.5]
 
+# Two close games of hane (2,000 playouts) against GNU Go level 10, where
+# hane said W+28 and W+18 before sure captures were taken before the
+# playouts; GNU Go says W+2 and 0 (a draw).
+loadsgf sgf/games/gnugo10-p2000-003.sgf
+280 final_score
+#? [W\+2]
+
+loadsgf sgf/games/gnugo10-p2000-011.sgf
+290 final_score
+#? [0]
+
 # ---------------------------------------------------------------------------
 # A known disagreement (one of 100 games against GNU Go level 1; marked
 # as an expected failure). Black's four stones A8-D8 under the top edge are
