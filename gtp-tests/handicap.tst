@@ -376,14 +376,16 @@ boardsize 2
 #? [3(?: .*)?]
 
 # ---------------------------------------------------------------------------
-# place_free_handicap (currently the fixed points)
+# place_free_handicap: hane chooses the points with playouts (the standard
+# points are priors, not a table). On an empty 19x19 board the stones are
+# spread, off the first two lines.
 # ---------------------------------------------------------------------------
 boardsize 19
 clear_board
 
-# Four stones: four vertices.
+# Four stones: four vertices on the 3rd to 17th lines.
 740 place_free_handicap 4
-#? [[A-HJ-T][0-9]+( [A-HJ-T][0-9]+){3}]
+#? [[C-HJ-R](?:[3-9]|1[0-7])(?: [C-HJ-R](?:[3-9]|1[0-7])){3}]
 
 # Four black stones are on the board.
 750 list_stones black
@@ -393,20 +395,56 @@ clear_board
 755 hane-handicap
 #? [4(?: .*)?]
 
-# Not on a non-empty board.
+# Not on a non-empty board ("? board not empty").
 760 place_free_handicap 2
 #? [.*]*
 
-# Still four stones.
+# Still four stones: the failed command changed nothing.
 765 list_stones black
 #? [\S+( \S+){3}]
 
+# Nor after a move on an otherwise empty board.
+clear_board
+play b K10
+766 place_free_handicap 3
+#? [.*]*
+
+# Only the move is there.
+767 list_stones black
+#? [K10]
+
 clear_board
 
-# One stone is refused.
+# One stone is refused ("? invalid handicap").
 770 place_free_handicap 1
 #? [.*]*
 
 # The board is still empty.
 780 list_stones black
 #? []
+
+# Nine stones on 19x19.
+790 place_free_handicap 9
+#? [\S+( \S+){8}]
+
+# White moves next.
+795 hane-handicap
+#? [9(?: .*)?]
+
+# Every count up to the number of points minus one is accepted: 3x3, 8
+# stones (at most 8 points; fewer when fewer cannot lose).
+boardsize 3
+clear_board
+800 place_free_handicap 8
+#? [\S+( \S+){1,7}]
+
+clear_board
+# The whole board is refused.
+810 place_free_handicap 9
+#? [.*]*
+
+# Many stones on 9x9: 40 of them.
+boardsize 9
+clear_board
+820 place_free_handicap 40
+#? [\S+( \S+){39}]

@@ -907,6 +907,11 @@ class Match:
                 print("final_score of %s differs from the referee in %d of "
                       "%d scored games%s" % (label, len(diff), len(scored),
                                              " %s" % diff if diff else ""))
+            if a.handicap:
+                print("  (handicap: GNU Go --chinese-rules gives White %d "
+                      "points, AGA %d, New Zealand 0; scripts/agreement.py "
+                      "compares with that accounted for)"
+                      % (a.handicap, a.handicap - 1))
         peaks = {}
         for role in ("engine", "opponent", "referee", "checker"):
             xs = [r["rss_kb"].get(role) for r in games]

@@ -3,6 +3,7 @@
 
 use crate::rules::{Board, BoardSize, Color, Game, Move, Point, Rules};
 use sgf_parse::go::{self, Prop};
+use sgf_parse::{SgfNode, SimpleText};
 use std::fmt;
 
 /// Where to stop replaying the main line.
@@ -224,65 +225,103 @@ fn sgf_color(c: &sgf_parse::Color) -> Color {
     }
 }
 
-fn sgf_point(size: BoardSize, p: Point) -> String {
+/// The SGF point of `p` (SGF rows count from the top).
+fn sgf_point(size: BoardSize, p: Point) -> go::Point {
     let (x, y) = size.coords(p);
-    let letter = |i: usize| (b'a' + i as u8) as char;
-    format!("{}{}", letter(x), letter(size.get() - 1 - y))
+    go::Point {
+        x: x as u8,
+        y: (size.get() - 1 - y) as u8,
+    }
 }
 
-/// The game as SGF text on one line: root with size, komi, rules,
-/// handicap and setup stones, then the moves. `result` goes into `RE`;
-/// `territory` (Black's, White's) into `TB`/`TW` on the last node.
-pub fn write(game: &Game, result: Option<&str>, territory: Option<[&[Point]; 2]>) -> String {
+fn text(t: impl Into<String>) -> SimpleText {
+    SimpleText { text: t.into() }
+}
+
+/// A point-list property (`AB`, `AW`, `TB`, `TW`) with its points in board
+/// order. sgf-parse keeps typed lists in a `HashSet`, whose order changes
+/// from run to run; the same values as an untyped property serialise in
+/// the order given, so the same game always gives the same text, and they
+/// parse back as the typed property.
+fn point_list(id: &str, size: BoardSize, points: &[Point]) -> Option<Prop> {
+    let mut pts = points.to_vec();
+    pts.sort_unstable();
+    let values: Vec<String> = pts
+        .iter()
+        .map(|&p| {
+            let q = sgf_point(size, p);
+            format!("{}{}", (b'a' + q.x) as char, (b'a' + q.y) as char)
+        })
+        .collect();
+    (!values.is_empty()).then(|| Prop::Unknown(id.to_string(), values))
+}
+
+/// The root node: format, size, komi, rules, handicap, result and the
+/// initial position.
+fn root_properties(game: &Game, result: Option<&str>) -> Vec<Prop> {
     let size = game.size();
     let rules = if game.rules() == Rules::NEW_ZEALAND {
         "NZ"
     } else {
         "AGA"
     };
-    let mut out = format!(
-        "(;FF[4]GM[1]CA[UTF-8]AP[hane:{}]SZ[{}]KM[{}]RU[{}]",
-        env!("CARGO_PKG_VERSION"),
-        size,
-        game.komi(),
-        rules
-    );
+    let mut props = vec![
+        Prop::FF(4),
+        Prop::GM(1),
+        Prop::CA(text("UTF-8")),
+        Prop::AP((text("hane"), text(env!("CARGO_PKG_VERSION")))),
+        // sgf-parse always writes SZ as `w:h`, which FF[4] forbids for a
+        // square board; the plain number parses back as the typed SZ.
+        Prop::Unknown("SZ".into(), vec![size.get().to_string()]),
+        Prop::KM(game.komi()),
+        Prop::RU(text(rules)),
+    ];
     let (handicap, _) = game.handicap();
     if handicap > 0 {
-        out.push_str(&format!("HA[{handicap}]"));
+        props.push(Prop::HA(i64::from(handicap)));
     }
     if let Some(r) = result {
-        out.push_str(&format!("RE[{r}]"));
+        props.push(Prop::RE(text(r)));
     }
-    for (c, tag) in [(Color::Black, "AB"), (Color::White, "AW")] {
+    for (c, id) in [(Color::Black, "AB"), (Color::White, "AW")] {
         let pts: Vec<Point> = game.initial_board().stones(c).collect();
-        if !pts.is_empty() {
-            out.push_str(tag);
-            for p in pts {
-                out.push_str(&format!("[{}]", sgf_point(size, p)));
-            }
-        }
+        props.extend(point_list(id, size, &pts));
     }
     if game.initial_to_move() == Color::White {
-        out.push_str("PL[W]");
+        props.push(Prop::PL(sgf_parse::Color::White));
     }
+    props
+}
+
+/// The game as SGF text on one line, serialised by `sgf-parse`: root with
+/// size, komi, rules, handicap and setup stones, then the moves. `result`
+/// goes into `RE`; `territory` (Black's, White's) into `TB`/`TW` on the
+/// last node. Each node is serialised on its own (sgf-parse writes a
+/// node's children recursively, one stack frame per move) and the main
+/// line is their concatenation.
+pub fn write(game: &Game, result: Option<&str>, territory: Option<[&[Point]; 2]>) -> String {
+    let size = game.size();
+    let mut nodes: Vec<Vec<Prop>> = vec![root_properties(game, result)];
     for &(c, m) in game.moves() {
-        let tag = if c == Color::Black { "B" } else { "W" };
-        let v = match m {
-            Move::Play(p) => sgf_point(size, p),
-            Move::Pass => String::new(),
+        let mv = match m {
+            Move::Play(p) => go::Move::Move(sgf_point(size, p)),
+            Move::Pass => go::Move::Pass,
         };
-        out.push_str(&format!(";{tag}[{v}]"));
+        nodes.push(vec![match c {
+            Color::Black => Prop::B(mv),
+            Color::White => Prop::W(mv),
+        }]);
     }
-    if let Some(t) = territory {
-        for (tag, pts) in [("TB", t[0]), ("TW", t[1])] {
-            if !pts.is_empty() {
-                out.push_str(tag);
-                for &p in pts {
-                    out.push_str(&format!("[{}]", sgf_point(size, p)));
-                }
-            }
-        }
+    if let Some([black, white]) = territory {
+        let last = nodes.last_mut().expect("the root is always there");
+        last.extend(point_list("TB", size, black));
+        last.extend(point_list("TW", size, white));
+    }
+    let mut out = String::from("(");
+    for (i, props) in nodes.into_iter().enumerate() {
+        let node = SgfNode::new(props, Vec::new(), i == 0);
+        debug_assert!(node.validate().is_ok(), "{node:?}");
+        out.push_str(&node.to_string());
     }
     out.push(')');
     out
@@ -315,6 +354,59 @@ mod tests {
         assert_eq!(back.komi(), 6.5);
         assert_eq!(back.moves(), g.moves());
         assert!(back.board().same_stones(g.board()));
+    }
+
+    #[test]
+    fn written_properties_parse_back_typed_through_sgf_parse() {
+        let input = "(;GM[1]SZ[9]HA[3]KM[0.5]RU[NZ]AB[cc][gg][gc]AW[ee];W[ce];B[];W[ec])";
+        let g = load(input, Rules::AGA, 7.5, Stop::End).unwrap();
+        let terr = [
+            vertex(g.size(), "A1").unwrap(),
+            vertex(g.size(), "B1").unwrap(),
+        ];
+        let out = write(&g, Some("W+2.5"), Some([&terr, &[]]));
+        // The same game writes the same text (lists in board order).
+        assert_eq!(out, write(&g, Some("W+2.5"), Some([&terr, &[]])));
+        let trees = go::parse(&out).unwrap();
+        let root = &trees[0];
+        let get = |id: &str| root.get_property(id).cloned();
+        assert_eq!(get("SZ"), Some(Prop::SZ((9, 9))));
+        assert!(out.contains("SZ[9]"), "{out}");
+        assert_eq!(get("KM"), Some(Prop::KM(0.5)));
+        assert_eq!(get("RU"), Some(Prop::RU(text("NZ"))));
+        assert_eq!(get("RE"), Some(Prop::RE(text("W+2.5"))));
+        assert_eq!(get("PL"), None, "AB and AW without HA: Black to move");
+        let Some(Prop::AB(black)) = get("AB") else {
+            panic!("AB is typed: {out}")
+        };
+        assert_eq!(black.len(), 3);
+        assert!(matches!(get("AW"), Some(Prop::AW(w)) if w.len() == 1));
+        let last = root.main_variation().last().unwrap();
+        assert!(matches!(last.get_property("TB"), Some(Prop::TB(t)) if t.len() == 2));
+        assert!(
+            last.get_property("TW").is_none(),
+            "empty lists are left out"
+        );
+        let moves: Vec<_> = root.main_variation().filter_map(|n| n.get_move()).collect();
+        assert_eq!(moves.len(), 3);
+        assert_eq!(moves[1], &Prop::B(go::Move::Pass));
+        // And hane reads back the same game.
+        let back = load(&out, Rules::AGA, 7.5, Stop::End).unwrap();
+        assert_eq!(back.moves(), g.moves());
+        assert_eq!(back.rules(), Rules::NEW_ZEALAND);
+        assert!(back.initial_board().same_stones(g.initial_board()));
+    }
+
+    #[test]
+    fn a_handicap_game_keeps_its_handicap_and_white_to_move() {
+        let text = "(;GM[1]SZ[9]HA[2]KM[0.5]AB[cc][gg];W[ee])";
+        let g = load(text, Rules::AGA, 7.5, Stop::End).unwrap();
+        let out = write(&g, None, None);
+        assert!(out.contains("HA[2]") && out.contains("PL[W]"), "{out}");
+        let back = load(&out, Rules::AGA, 7.5, Stop::End).unwrap();
+        assert_eq!(back.handicap(), g.handicap());
+        assert_eq!(back.initial_to_move(), Color::White);
+        assert_eq!(back.moves(), g.moves());
     }
 
     #[test]

@@ -11,8 +11,65 @@
 use crate::rules::point::MAX_POINTS;
 use crate::rules::{Board, Cell, Color, Point};
 
+/// A region (maximal connected set of points without `color` stones) and
+/// its relation to the chains around it.
+struct Region {
+    /// The region's points (empty or enemy stones).
+    points: Vec<Point>,
+    /// Chains bordering the region.
+    borders: Vec<Point>,
+    /// Chains to which the region is vital.
+    vital_to: Vec<Point>,
+}
+
+/// Benson's fixpoint for `color`: the chains (by head), whether each is
+/// pass-alive, the regions, and whether each region is still healthy.
+struct Solved {
+    chains: Vec<Point>,
+    chain_alive: Vec<bool>,
+    regions: Vec<Region>,
+    region_healthy: Vec<bool>,
+}
+
 /// For each point, true if it holds a pass-alive stone of `color`.
 pub fn pass_alive(board: &Board, color: Color) -> Vec<bool> {
+    let s = solve(board, color);
+    let mut out = vec![false; MAX_POINTS];
+    for (ci, &h) in s.chains.iter().enumerate() {
+        if s.chain_alive[ci] {
+            for p in board.chain_stones(h) {
+                out[p.index()] = true;
+            }
+        }
+    }
+    out
+}
+
+/// For each point, true if it is `color`'s whatever the opponent does,
+/// even if `color` passes from now on: a pass-alive stone, or a point of a
+/// region vital to a pass-alive chain and bordered only by pass-alive
+/// chains (every empty point there is a liberty of an uncapturable chain,
+/// so the opponent can never make an eye there).
+pub fn unconditional_area(board: &Board, color: Color) -> Vec<bool> {
+    let s = solve(board, color);
+    let mut out = pass_alive(board, color);
+    for (ri, r) in s.regions.iter().enumerate() {
+        let alive = |h: &Point| {
+            s.chains
+                .iter()
+                .position(|c| c == h)
+                .is_some_and(|ci| s.chain_alive[ci])
+        };
+        if s.region_healthy[ri] && r.vital_to.iter().any(alive) && r.borders.iter().all(alive) {
+            for p in &r.points {
+                out[p.index()] = true;
+            }
+        }
+    }
+    out
+}
+
+fn solve(board: &Board, color: Color) -> Solved {
     let own = Cell::stone(color);
     let size = board.size();
     // Chains of `color`, by head point.
@@ -24,12 +81,6 @@ pub fn pass_alive(board: &Board, color: Color) -> Vec<bool> {
     }
     // Regions: flood fill over points that are not `color` stones.
     let mut region_of = vec![usize::MAX; MAX_POINTS];
-    struct Region {
-        /// Chains bordering the region.
-        borders: Vec<Point>,
-        /// Chains to which the region is vital.
-        vital_to: Vec<Point>,
-    }
     let mut regions: Vec<Region> = Vec::new();
     for start in size.points() {
         if board.cell(start) == own || region_of[start.index()] != usize::MAX {
@@ -78,7 +129,11 @@ pub fn pass_alive(board: &Board, color: Color) -> Vec<bool> {
                 })
             })
             .collect();
-        regions.push(Region { borders, vital_to });
+        regions.push(Region {
+            points,
+            borders,
+            vital_to,
+        });
     }
     let mut chain_alive: Vec<bool> = vec![true; chains.len()];
     let mut region_healthy: Vec<bool> = vec![true; regions.len()];
@@ -114,15 +169,12 @@ pub fn pass_alive(board: &Board, color: Color) -> Vec<bool> {
             break;
         }
     }
-    let mut out = vec![false; MAX_POINTS];
-    for (ci, &h) in chains.iter().enumerate() {
-        if chain_alive[ci] {
-            for s in board.chain_stones(h) {
-                out[s.index()] = true;
-            }
-        }
+    Solved {
+        chains,
+        chain_alive,
+        regions,
+        region_healthy,
     }
-    out
 }
 
 #[cfg(test)]
@@ -152,6 +204,38 @@ mod tests {
         // The white wall on top has no eye of its own: the points around
         // the black group are not its liberties, the open area neither.
         assert!(!white[vertex(b.size(), "A5").unwrap().index()]);
+    }
+
+    #[test]
+    fn unconditional_area_is_alive_stones_and_their_small_regions() {
+        // Black's wall on the middle column of a 3x3 board: both side
+        // columns are vital regions, so the whole board is Black's.
+        let b = parse(". X .\n. X .\n. X .");
+        assert!(
+            unconditional_area(&b, Color::Black)
+                .iter()
+                .filter(|&&a| a)
+                .count()
+                == 9
+        );
+        // One stone in the centre proves nothing.
+        let b = parse(". . .\n. X .\n. . .");
+        assert!(!unconditional_area(&b, Color::Black).iter().any(|&a| a));
+        // A big open region beside a living group is not unconditional:
+        // White could live there.
+        let b = parse(
+            ". X . X . . .
+             X X X X . . .
+             . . . . . . .
+             . . . . . . .
+             . . . . . . .
+             . . . . . . .
+             . . . . . . .",
+        );
+        let area = unconditional_area(&b, Color::Black);
+        assert!(area[vertex(b.size(), "B6").unwrap().index()]);
+        assert!(area[vertex(b.size(), "A7").unwrap().index()]);
+        assert!(!area[vertex(b.size(), "D4").unwrap().index()]);
     }
 
     #[test]

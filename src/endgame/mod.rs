@@ -10,6 +10,10 @@
 //!    search uses, simple ko, no eye filling) give each point's average
 //!    final owner. A chain not proven alive whose stones end up owned by
 //!    the opponent in most playouts is dead.
+//!    Before the playouts, chains in atari that their owner cannot save and
+//!    the opponent can take safely are taken ([`tactics`]): they are dead,
+//!    and random playouts may not get round to taking them, leaving the
+//!    capturer's eye unmade.
 //! 3. **Seki**: living chains that are not pass-alive and share a liberty
 //!    with a living enemy chain, where that liberty stays neutral in the
 //!    playouts (neither side can approach), are in seki; their shared
@@ -19,6 +23,7 @@
 //! the playout code only.
 
 pub mod benson;
+pub mod tactics;
 
 use crate::rules::point::MAX_POINTS;
 use crate::rules::score::{AreaCount, area_count, for_each_empty_region};
@@ -122,7 +127,9 @@ pub fn analyse(
     seed: u64,
 ) -> Statuses {
     let size = board.size();
-    let own = ownership(board, to_move, patterns, playouts, seed);
+    // Sure captures first, so the playouts see the capturer's eyes.
+    let (resolved, taken) = tactics::resolve(board);
+    let own = ownership(&resolved, to_move, patterns, playouts, seed);
     let at = |p: Point| {
         let (x, y) = size.coords(p);
         own[y * size.get() + x]
@@ -144,7 +151,7 @@ pub fn analyse(
         let sign = if color == Color::Black { 1.0 } else { -1.0 };
         let stones: Vec<Point> = board.chain_stones(h).collect();
         let mean = stones.iter().map(|&s| sign * at(s)).sum::<f32>() / stones.len() as f32;
-        if mean < DEAD_BELOW {
+        if mean < DEAD_BELOW || taken[h.index()] {
             dead_chain[h.index()] = true;
         }
     }

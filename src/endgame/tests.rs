@@ -96,3 +96,32 @@ fn same_position_same_seed_same_answer() {
     assert_eq!(a.dead, c.dead);
     assert_eq!(a.seki, c.seki);
 }
+
+#[test]
+fn a_stone_in_atari_the_playouts_leave_alone_is_dead() {
+    // The end of a real game (hane against GNU Go, NZ rules, handicap 2).
+    // Black J5 is in atari: White takes it at J4 whenever it likes, and
+    // then the White group H7-H9/J6-J7 has its second eye. In the
+    // playouts Black often fills J8/J9 first, so J5's mean ownership stays
+    // near zero; GNU Go lists J5, J2 and J1 dead.
+    let b = parse(
+        ". O O O X . X O .
+         O . O X X X X O .
+         O O X . . X X O O
+         X O X X X . X X O
+         X X X . X X O O X
+         . . . X X O . O .
+         . X X O X O O . .
+         . . X O O . . O X
+         . . X X O O O . X",
+    );
+    let s = statuses(&b, Color::White);
+    let mut dead: Vec<Point> = ["J5", "J2", "J1"]
+        .iter()
+        .map(|v| vertex(b.size(), v).unwrap())
+        .collect();
+    dead.sort();
+    let mut found = s.dead.clone();
+    found.sort();
+    assert_eq!(found, dead);
+}

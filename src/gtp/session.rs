@@ -204,7 +204,19 @@ impl Session {
                 if n < 2 || n as usize >= self.game.size().area() {
                     return Err(GtpError::InvalidHandicap);
                 }
-                let pts = handicap::free_points(self.game.size(), n);
+                if !self.game.moves().is_empty()
+                    || self.game.board().empty_count() != self.game.size().area()
+                {
+                    return Err(GtpError::BoardNotEmpty);
+                }
+                let pts = crate::player::handicap::choose(
+                    self.game.size(),
+                    self.game.rules(),
+                    self.game.komi(),
+                    n,
+                    &self.patterns,
+                    self.seed,
+                );
                 self.place_handicap(&pts)
             }
             Command::SetFreeHandicap(list) => {

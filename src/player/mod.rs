@@ -10,6 +10,7 @@ use crate::rules::{Color, Game, Move};
 use crate::search::Report;
 use crate::stop::StopCheck;
 
+pub mod handicap;
 mod mcts;
 mod random;
 pub use mcts::{MctsOptions, MctsPlayer};

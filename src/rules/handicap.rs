@@ -1,4 +1,5 @@
-//! Handicap stone placement (GTP v2 `fixed_handicap` table).
+//! Handicap stone placement (GTP v2 `fixed_handicap` table). Free
+//! placement chooses its points with playouts: `player::handicap`.
 
 use super::point::{BoardSize, Point};
 
@@ -50,32 +51,6 @@ pub fn fixed_points(size: BoardSize, count: u32) -> Option<Vec<Point>> {
         _ => {}
     }
     Some(pts)
-}
-
-/// Points for `place_free_handicap`: the fixed table where it applies (up
-/// to its maximum), otherwise spread-out points for small boards. Returns
-/// at most `count` distinct points, never filling the whole board.
-pub fn free_points(size: BoardSize, count: u32) -> Vec<Point> {
-    let table = fixed_points(size, count.min(max_fixed(size)));
-    if let Some(pts) = table {
-        return pts;
-    }
-    // Tiny boards: the centre, then the 2-2 style corners, while room remains.
-    let n = size.get();
-    let mut pts = Vec::new();
-    let c = n / 2;
-    let far = n.saturating_sub(2).max(1);
-    let near = if n > 3 { 1 } else { 0 };
-    for (x, y) in [(near, near), (far, far), (near, far), (far, near), (c, c)] {
-        if let Some(p) = size.point(x, y)
-            && !pts.contains(&p)
-            && (pts.len() as u32) < count
-            && pts.len() + 1 < size.area()
-        {
-            pts.push(p);
-        }
-    }
-    pts
 }
 
 #[cfg(test)]
@@ -138,18 +113,6 @@ mod tests {
                     }
                 }
             }
-        }
-    }
-
-    #[test]
-    fn free_points_fit_tiny_boards() {
-        for n in 2..=6u32 {
-            let s = BoardSize::new(n).unwrap();
-            let pts = free_points(s, 9);
-            assert!(pts.len() < s.area());
-            let mut d = pts.clone();
-            d.dedup();
-            assert_eq!(d.len(), pts.len());
         }
     }
 }
