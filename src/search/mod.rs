@@ -269,7 +269,10 @@ impl Searcher {
         let legal: Vec<Point> = game
             .legal_moves(color)
             .into_iter()
-            .filter(|&p| !board.is_true_eye(color, p))
+            // Never fill an own true eye; never commit the multi-stone
+            // suicide some rules allow: it gives the opponent the stones
+            // and is never better than a pass under area counting.
+            .filter(|&p| !board.is_true_eye(color, p) && !board.is_suicide(color, p))
             .collect();
         for &p in &legal {
             legal_root[p.index()] = true;

@@ -131,6 +131,25 @@ fn root_moves_respect_superko() {
 }
 
 #[test]
+fn multi_stone_suicide_is_legal_under_nz_but_never_searched() {
+    // Black A3 would remove A5 A4 A3: legal under NZ, never better than a
+    // pass under area counting (GNU Go, as a referee, refuses it too).
+    let b = parse(
+        "X O . . .
+         X O . . .
+         . O . . .
+         O . . . .
+         . . . . .",
+    );
+    let g = Game::from_position(b, Color::Black, Rules::NEW_ZEALAND, 0.5, 0);
+    let suicide = Move::Play(vertex(g.size(), "A3").unwrap());
+    assert!(g.is_legal(Color::Black, suicide));
+    let (_, r) = search(&g, Color::Black, 300, 1, 3);
+    assert!(r.candidates.iter().all(|c| c.mv != suicide));
+    assert_ne!(r.best, suicide);
+}
+
+#[test]
 fn a_full_board_leaves_only_pass() {
     // Black lives with two one-point eyes; nothing else is empty.
     let b = parse(
