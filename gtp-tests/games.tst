@@ -130,22 +130,24 @@ loadsgf sgf/games/gnugo10-p2000-011.sgf
 #? [0]
 
 # ---------------------------------------------------------------------------
-# A known disagreement (one of 100 games against GNU Go level 1; marked
-# as an expected failure). Black's four stones A8-D8 under the top edge are
-# unsettled: with White to move (after W pass, B pass) White kills them by
-# E8, with Black to move Black lives by E8. GNU Go calls them dead (0, a
-# draw); hane's playouts start with each side alternately and let them live
-# (B+21).
+# Two former disagreements with GNU Go, both unsettled shapes that whoever
+# moves after the two passes wins. They were expected failures until the
+# heavy playouts learnt two-liberty fights, throw-ins (a self-atari that
+# ataris back) and to play on after a pass forced by the ko ban; hane now
+# agrees with GNU Go on both.
+#
+# One of 100 games against GNU Go level 1: Black's four stones A8-D8 under
+# the top edge; with White to move (after W pass, B pass) White kills them
+# by E8. GNU Go calls them dead (0, a draw); hane used to say B+21.
 # ---------------------------------------------------------------------------
 loadsgf sgf/games/gnugo-034.sgf
 300 final_score
-#? [0]*
+#? [0]
 
-# The same kind of disagreement against GNU Go level 10: White's group
-# B3-F3/E4/B2/E2/F2/A1/B1/E1 shares its eye space C1/C2/D1 with Black's D2.
-# Black, to move after the two passes, kills it; White to move could live.
-# GNU Go calls it dead (0); hane's playouts leave the shared points neutral
-# and call it seki (W+27).
+# Against GNU Go level 10: White's group B3-F3/E4/B2/E2/F2/A1/B1/E1 shares
+# its eye space C1/C2/D1 with Black's D2. Black, to move after the two
+# passes, kills it. GNU Go calls it dead (0); hane used to call it seki
+# (W+27).
 loadsgf sgf/games/gnugo10-031.sgf
 310 final_score
-#? [0]*
+#? [0]
