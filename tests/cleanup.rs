@@ -100,3 +100,41 @@ fn cleanup_does_not_pass_while_a_dead_stone_remains() {
     let mv = run(&mut s, "kgs-genmove_cleanup b");
     assert_ne!(mv, "pass");
 }
+
+/// The real finished games of `gtp-tests/games.tst` (hane against GNU Go
+/// and itself, played to two passes, results checked with GNU Go): for
+/// each, cleanup from the final position, both sides in turn, until the
+/// game is over; then the plain count, every stone alive, must equal the
+/// final_score given before the cleanup, and nothing may be left dead.
+#[test]
+fn cleanup_keeps_the_score_of_real_finished_games() {
+    let mut games: Vec<_> = std::fs::read_dir("gtp-tests/sgf/games")
+        .expect("the games directory")
+        .map(|e| e.expect("a directory entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "sgf"))
+        .collect();
+    games.sort();
+    assert!(games.len() >= 10, "{games:?}");
+    for path in games {
+        let mut s = session();
+        let to_move = run(&mut s, &format!("loadsgf {}", path.display()));
+        let before = run(&mut s, "final_score");
+        let mut color = if to_move == "white" { "w" } else { "b" };
+        let mut moves = Vec::new();
+        for _ in 0..200 {
+            moves.push(run(&mut s, &format!("kgs-genmove_cleanup {color}")));
+            if s.game().is_over() {
+                break;
+            }
+            color = if color == "b" { "w" } else { "b" };
+        }
+        let name = path.display();
+        assert!(s.game().is_over(), "{name}: cleanup did not end: {moves:?}");
+        assert_eq!(
+            s.game().score().area.to_string(),
+            before,
+            "{name}: cleanup {moves:?}"
+        );
+        assert_eq!(run(&mut s, "final_status_list dead"), "", "{name}");
+    }
+}
