@@ -172,3 +172,76 @@ play w pass
 
 330 gogui-rules_final_result
 #? [B\+24\.5\n.*]
+
+# ---------------------------------------------------------------------------
+# Seki with eyes. Black B9 A8 B8 C8 (eye A9) and White D9 D8 E8 F8 F9 (eye
+# E9) share one liberty, C9: whoever fills it puts both chains in atari
+# and is captured first. Each is surrounded by a living group of the other
+# colour (White's A7-B3 with eyes A6 and A4; Black's wall with eye H9 and
+# the whole lower right). GNU Go 3.8 (--chinese-rules) lists the same nine
+# seki stones and says B+39: each one-colour eye counts for its owner
+# (A9 Black, E9 White) and only C9 is neutral.
+#
+#   9 . X . O . O X . X
+#   8 X X X O O O X X X
+#   7 O O O X X X X . .
+#   6 . O X X . . . . .
+#   5 O O X . . . . . .
+#   4 . O X . . . . . .
+#   3 O O X . . . . . .
+#   2 X X X . . . . . .
+#   1 . . . . . . . . .
+# ---------------------------------------------------------------------------
+boardsize 9
+clear_board
+komi 7
+play b B9
+play b A8
+play b B8
+play b C8
+play b G9
+play b J9
+play b G8
+play b H8
+play b J8
+play b D7
+play b E7
+play b F7
+play b G7
+play b C6
+play b D6
+play b C5
+play b C4
+play b C3
+play b C2
+play b B2
+play b A2
+play w D9
+play w F9
+play w D8
+play w E8
+play w F8
+play w A7
+play w B7
+play w C7
+play w B6
+play w A5
+play w B5
+play w B4
+play w A3
+play w B3
+
+# Set up by 21 Black plays in a row: not a handicap.
+hane-handicap 0
+
+400 final_status_list seki
+#? [A8 B8 C8 D8 E8 F8 B9 D9 F9]
+
+410 final_status_list dead
+#? []
+
+420 final_status_list dame
+#? [C9]
+
+430 final_score
+#? [B\+39]
