@@ -61,7 +61,7 @@ play w G7
 #? [.*dead G7.*]
 
 # ---------------------------------------------------------------------------
-# Seki (GNU Go 3.8 agrees): Black B7-A6-B6-C6 and White D7-D6-E6-F6-F7 each
+# Seki with eyes (GNU Go 3.8 agrees): Black B7-A6-B6-C6 and White D7-D6-E6-F6-F7 each
 # have one eye (A7, E7) and share C7. Nobody is dead; C7 is dame; the eyes
 # count for their owners. Area: Black 27, White 21, komi 0 -> B+6.
 #
@@ -245,3 +245,70 @@ hane-handicap 0
 
 430 final_score
 #? [B\+39]
+
+# ---------------------------------------------------------------------------
+# Seki without eyes. Black A6 B6 C6 C5 and White A4 B4 C4 have no eye and
+# share their only two liberties, A5 and B5: whoever fills one is captured
+# first. Each is shut in by a living group of the other colour. GNU Go 3.8
+# (--chinese-rules) lists the same seven seki stones, no dead stones, and
+# says B+32; A5 and B5 are dame.
+#
+#   9 . O . O O X . . .
+#   8 . O O O O X . . .
+#   7 O O O O O X . . .
+#   6 X X X O X X . . .
+#   5 . . X O X . . . .
+#   4 O O O X X . . . .
+#   3 X X X X . . . . .
+#   2 . . . . . . . . .
+#   1 . . . . . . . . .
+# ---------------------------------------------------------------------------
+boardsize 9
+clear_board
+komi 7
+play b A6
+play b B6
+play b C6
+play b C5
+play b A3
+play b B3
+play b C3
+play b D3
+play b D4
+play b E4
+play b E5
+play b E6
+play b F6
+play b F7
+play b F8
+play b F9
+play w A4
+play w B4
+play w C4
+play w A7
+play w B7
+play w C7
+play w D7
+play w E7
+play w E8
+play w E9
+play w D6
+play w D5
+play w B9
+play w B8
+play w C8
+play w D8
+play w D9
+hane-handicap 0
+
+500 final_status_list seki
+#? [A4 B4 C4 C5 A6 B6 C6]
+
+510 final_status_list dead
+#? []
+
+520 final_status_list dame
+#? [A5 B5]
+
+530 final_score
+#? [B\+32]
