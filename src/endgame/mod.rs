@@ -29,7 +29,7 @@ use crate::rules::point::MAX_POINTS;
 use crate::rules::score::{AreaCount, area_count, for_each_empty_region};
 use crate::rules::{Board, Cell, Color, Point};
 use crate::search::patterns::Patterns;
-use crate::search::playout::{self, Amaf, PlayoutKind, Policy};
+use crate::search::playout::{self, PlayoutKind, Policy};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
@@ -86,7 +86,7 @@ pub fn default_playouts(area: usize) -> u32 {
 }
 
 /// Mean final owner of each point (+1 Black, -1 White) over `playouts`
-/// heavy playouts starting with `to_move`.
+/// heavy playouts, `to_move` and its opponent starting alternately.
 fn ownership(
     board: &Board,
     to_move: Color,
@@ -94,28 +94,12 @@ fn ownership(
     playouts: u32,
     seed: u64,
 ) -> Vec<f32> {
-    let area = board.size().area();
-    let mut sums = vec![0i64; area];
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let mut amaf = Amaf::new();
     let policy = Policy {
         kind: PlayoutKind::Heavy,
         patterns,
     };
-    for i in 0..playouts {
-        let mut b = board.clone();
-        amaf.clear();
-        // Alternate who starts, so the estimate does not favour one side.
-        let first = if i % 2 == 0 {
-            to_move
-        } else {
-            to_move.opponent()
-        };
-        playout::run(&mut b, first, policy, 0.0, &mut amaf, &mut rng);
-        playout::record_ownership(&b, &mut sums);
-    }
-    let n = playouts.max(1) as f32;
-    sums.into_iter().map(|s| s as f32 / n).collect()
+    let mut rng = SmallRng::seed_from_u64(seed);
+    playout::mean_ownership(board, to_move, policy, playouts, &mut rng)
 }
 
 /// Decides the status of every stone of `board`.

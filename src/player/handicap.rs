@@ -23,7 +23,7 @@ use crate::endgame::benson;
 use crate::rules::point::MAX_POINTS;
 use crate::rules::{Board, BoardSize, Cell, Color, Point, Rules, handicap};
 use crate::search::patterns::Patterns;
-use crate::search::playout::{self, Amaf, PlayoutKind, Policy};
+use crate::search::playout::{self, PlayoutKind, Policy};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
@@ -103,27 +103,14 @@ pub fn cannot_lose(board: &Board, rules: Rules, komi: f64, placed: u32) -> bool 
 /// Mean final owner (+1 Black, -1 White) per point index after light
 /// playouts with White and Black starting alternately.
 fn ownership(board: &Board, patterns: &Patterns, playouts: u32, rng: &mut SmallRng) -> Vec<f32> {
-    let size = board.size();
-    let mut sums = vec![0i64; size.area()];
-    let mut amaf = Amaf::new();
     let policy = Policy {
         kind: PlayoutKind::Light,
         patterns,
     };
-    for i in 0..playouts {
-        let mut b = board.clone();
-        amaf.clear();
-        let first = if i % 2 == 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
-        playout::run(&mut b, first, policy, 0.0, &mut amaf, rng);
-        playout::record_ownership(&b, &mut sums);
-    }
+    let mean = playout::mean_ownership(board, Color::White, policy, playouts, rng);
     let mut own = vec![0.0; MAX_POINTS];
-    for (i, p) in size.points().enumerate() {
-        own[p.index()] = sums[i] as f32 / playouts.max(1) as f32;
+    for (p, m) in board.size().points().zip(mean) {
+        own[p.index()] = m;
     }
     own
 }

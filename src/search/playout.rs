@@ -387,19 +387,8 @@ pub fn run_recording(
     let mut diff = 0i64;
     let mut regions = false;
     for (i, p) in board.size().points().enumerate() {
-        let owner = match board.cell(p) {
-            Cell::Black => 1,
-            Cell::White => -1,
-            _ => {
-                let (b, w, e) = neighbour_colours(board, p);
-                regions |= e;
-                match (b, w) {
-                    (true, false) => 1,
-                    (false, true) => -1,
-                    _ => 0,
-                }
-            }
-        };
+        let (owner, empty_neighbour) = point_owner(board, p);
+        regions |= empty_neighbour;
         ownership[i] += owner;
         diff += owner;
     }
@@ -443,36 +432,64 @@ fn play_out(
     }
 }
 
-/// Whether Black, White and empty points are among the neighbours of `p`.
+/// The final owner of `p` after a playout (+1 Black, -1 White, 0
+/// neutral): a stone's colour, or the one colour among an empty point's
+/// neighbours. Also says whether an empty point has an empty neighbour (a
+/// region of more than one point, which the neighbour rule may misjudge).
 #[inline]
-fn neighbour_colours(board: &Board, p: Point) -> (bool, bool, bool) {
-    let (mut b, mut w, mut e) = (false, false, false);
-    for n in board.neighbours(p) {
-        match board.cell(n) {
-            Cell::Black => b = true,
-            Cell::White => w = true,
-            Cell::Empty => e = true,
-            Cell::Border => {}
+fn point_owner(board: &Board, p: Point) -> (i64, bool) {
+    match board.cell(p) {
+        Cell::Black => (1, false),
+        Cell::White => (-1, false),
+        _ => {
+            let (mut b, mut w, mut e) = (false, false, false);
+            for n in board.neighbours(p) {
+                match board.cell(n) {
+                    Cell::Black => b = true,
+                    Cell::White => w = true,
+                    Cell::Empty => e = true,
+                    Cell::Border => {}
+                }
+            }
+            let owner = match (b, w) {
+                (true, false) => 1,
+                (false, true) => -1,
+                _ => 0,
+            };
+            (owner, e)
         }
     }
-    (b, w, e)
 }
 
 /// Adds each point's final owner (+1 Black, -1 White, 0 neutral) after a
 /// playout: stones, and empty points whose neighbours are all one colour.
 pub fn record_ownership(board: &Board, ownership: &mut [i64]) {
     for (i, p) in board.size().points().enumerate() {
-        let owner = match board.cell(p) {
-            Cell::Black => 1,
-            Cell::White => -1,
-            _ => match neighbour_colours(board, p) {
-                (true, false, _) => 1,
-                (false, true, _) => -1,
-                _ => 0,
-            },
-        };
-        ownership[i] += owner;
+        ownership[i] += point_owner(board, p).0;
     }
+}
+
+/// Mean final owner of each point (+1 Black, -1 White), row by row from
+/// A1, over `playouts` playouts from `board` with `first` and its opponent
+/// starting alternately (so the estimate favours neither side); no komi.
+pub fn mean_ownership(
+    board: &Board,
+    first: Color,
+    policy: Policy<'_>,
+    playouts: u32,
+    rng: &mut SmallRng,
+) -> Vec<f32> {
+    let mut sums = vec![0i64; board.size().area()];
+    let mut amaf = Amaf::new();
+    for i in 0..playouts {
+        let mut b = board.clone();
+        amaf.clear();
+        let starts = if i % 2 == 0 { first } else { first.opponent() };
+        run(&mut b, starts, policy, 0.0, &mut amaf, rng);
+        record_ownership(&b, &mut sums);
+    }
+    let n = playouts.max(1) as f32;
+    sums.into_iter().map(|s| s as f32 / n).collect()
 }
 
 #[cfg(test)]
