@@ -2,17 +2,13 @@
 //! counting every remaining stone as alive, gives the same result as
 //! final_score (dead stones estimated) gave before the cleanup.
 
+mod common;
+
+use common::session_run as run;
+
 use hane::config::{Config, PlayerKind};
 use hane::gtp::Session;
-use hane::gtp::command::{parse_command, parse_request};
 use hane::rules::Move;
-use hane::stop::StopCheck;
-
-fn run(s: &mut Session, line: &str) -> String {
-    let cmd = parse_command(&parse_request(line)).expect("a valid command");
-    s.execute(cmd, StopCheck::NEVER)
-        .unwrap_or_else(|e| panic!("{line}: {e}"))
-}
 
 /// A finished 9x9 game: White's G7 is dead inside Black's area.
 const POSITION: &[&str] = &[

@@ -1,16 +1,12 @@
 //! The resign policy: resign after several hopeless searches in a row, and
 //! never in the first quarter of the game.
 
+mod common;
+
+use common::session_run as run;
+
 use hane::config::{Config, PlayerKind};
 use hane::gtp::Session;
-use hane::gtp::command::{parse_command, parse_request};
-use hane::stop::StopCheck;
-
-fn run(s: &mut Session, line: &str) -> String {
-    let cmd = parse_command(&parse_request(line)).expect("a valid command");
-    s.execute(cmd, StopCheck::NEVER)
-        .unwrap_or_else(|e| panic!("{line}: {e}"))
-}
 
 fn session() -> Session {
     let config = Config {

@@ -1,5 +1,6 @@
-//! A real `hane` process driven over pipes, for integration tests that
-//! need timing (interrupts, streaming analysis).
+//! Test helpers: a real `hane` process driven over pipes, for integration
+//! tests that need timing (interrupts, streaming analysis), and
+//! [`session_run`] for tests that drive an in-process session.
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Read, Write};
@@ -132,4 +133,14 @@ impl Drop for Engine {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// Runs one GTP line on an in-process session and returns the answer's
+/// text; panics on a parse or command error (for tests whose lines are all
+/// valid).
+pub fn session_run(s: &mut hane::gtp::Session, line: &str) -> String {
+    use hane::gtp::command::{parse_command, parse_request};
+    let cmd = parse_command(&parse_request(line)).expect("a valid command");
+    s.execute(cmd, hane::stop::StopCheck::NEVER)
+        .unwrap_or_else(|e| panic!("{line}: {e}"))
 }
