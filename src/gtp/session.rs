@@ -442,8 +442,7 @@ impl Session {
             let decision = self
                 .player
                 .genmove_reporting(&self.game, color, &ctx, Some(report));
-            self.clock.charge(color, started.elapsed().as_secs_f64());
-            let answer = self.apply(color, decision);
+            let answer = self.apply(color, decision, started);
             if let Some(e) = failed {
                 return Err(e);
             }
@@ -469,16 +468,15 @@ impl Session {
         let decision = self.choose_move(color, stop, cleanup);
         match decision {
             Decision::Play(mv) if !play => Ok(move_name(self.game.size(), mv)),
-            _ => {
-                self.clock.charge(color, started.elapsed().as_secs_f64());
-                Ok(self.apply(color, decision))
-            }
+            _ => Ok(self.apply(color, decision, started)),
         }
     }
 
-    /// Plays the player's decision and returns the GTP answer for it; the
+    /// Plays the player's decision, charges the thinking time since
+    /// `started` to `color`'s clock, and returns the GTP answer for it; the
     /// opponent's turn is then worth pondering.
-    fn apply(&mut self, color: Color, decision: Decision) -> String {
+    fn apply(&mut self, color: Color, decision: Decision, started: Instant) -> String {
+        self.clock.charge(color, started.elapsed().as_secs_f64());
         let size = self.game.size();
         if decision != Decision::Resign {
             self.ponder_for = Some(color.opponent());
