@@ -87,7 +87,9 @@ struct Cli {
     #[arg(long, value_enum, num_args = 0..=1, require_equals = true,
           default_missing_value = "best-moves", value_name = "WHAT")]
     gogui_gfx: Option<LiveGfxArg>,
-    /// More logging on stderr (-v info, -vv debug, -vvv trace); RUST_LOG overrides.
+    /// More logging on stderr: by default one info line per genmove; -v
+    /// adds a progress line every second of a search (debug), -vv trace.
+    /// RUST_LOG overrides.
     #[arg(short, long, action = clap::ArgAction::Count)]
     verbose: u8,
     #[command(subcommand)]
@@ -116,9 +118,8 @@ fn parse_rules(s: &str) -> Result<Rules, String> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let level = match cli.verbose {
-        0 => "warn",
-        1 => "info",
-        2 => "debug",
+        0 => "info",
+        1 => "debug",
         _ => "trace",
     };
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or(level))

@@ -16,6 +16,8 @@ use std::time::Duration;
 
 /// Time between live `gogui-gfx:` drawings during genmove.
 const LIVE_GFX_INTERVAL: Duration = Duration::from_millis(500);
+/// Time between search progress lines on stderr during genmove (`-v`).
+const PROGRESS_INTERVAL: Duration = Duration::from_secs(1);
 /// How often a GoGui display search checks its budget.
 const GFX_BUDGET_CHECK: Duration = Duration::from_millis(20);
 
@@ -52,6 +54,21 @@ impl Session {
                 .genmove_reporting(&self.game, color, &ctx, Some(report));
             write_stderr(gogui::LIVE_CLEAR);
             d
+        } else if log::log_enabled!(log::Level::Debug) && self.player.can_analyze() {
+            // A progress line every second of a long search; the result
+            // line itself is the player's `info` line.
+            let size = self.game.size();
+            let mut progress = |r: &SearchResult| {
+                if r.elapsed >= PROGRESS_INTERVAL {
+                    log::debug!("{}", progress_line(size, color, r));
+                }
+            };
+            let report = Report {
+                interval: PROGRESS_INTERVAL,
+                callback: &mut progress,
+            };
+            self.player
+                .genmove_reporting(&self.game, color, &ctx, Some(report))
         } else {
             self.player.genmove(&self.game, color, &ctx)
         }
@@ -125,6 +142,22 @@ impl Session {
 
 /// Writes one live-graphics block to stderr in a single write, so log
 /// lines cannot land inside it; a failure to write is only logged.
+/// One progress line: playouts so far, their rate, the best move, its win
+/// rate and the principal variation.
+fn progress_line(size: crate::rules::BoardSize, color: Color, r: &SearchResult) -> String {
+    let secs = r.elapsed.as_secs_f64();
+    let name = |m| crate::rules::point::move_name(size, m);
+    let pv: Vec<String> = r.pv.iter().map(|&m| name(m)).collect();
+    format!(
+        "searching {color}: {} playouts ({:.0}/s, {secs:.1}s) best {} win {:.3} pv {}",
+        r.playouts,
+        r.playouts as f64 / secs.max(1e-9),
+        name(r.best),
+        r.win_rate,
+        pv.join(" ")
+    )
+}
+
 fn write_stderr(block: &str) {
     let mut err = io::stderr().lock();
     if let Err(e) = err.write_all(block.as_bytes()).and_then(|_| err.flush()) {
