@@ -114,11 +114,38 @@ impl ChainInfo {
 
 const NO_POINT: u16 = 0;
 
+/// Per-point neighbour counts, packed in a `u16`: four bits each for the
+/// number of empty, black and white orthogonal neighbours (the rest are
+/// border). Kept up to date for on-board points (border entries hold
+/// garbage, updated with wrapping arithmetic) so that the playouts' eye and
+/// suicide tests decide the common cases from one load.
+const NBR_EMPTY: u16 = 0x001;
+
+/// What a stone of colour `c` replacing an empty neighbour adds to a
+/// point's neighbour counts.
+#[inline]
+fn nbr_delta(c: Color) -> u16 {
+    match c {
+        Color::Black => 0x010 - NBR_EMPTY,
+        Color::White => 0x100 - NBR_EMPTY,
+    }
+}
+
+/// The shift of colour `c`'s field in the neighbour counts.
+#[inline]
+fn nbr_shift(c: Color) -> u32 {
+    match c {
+        Color::Black => 4,
+        Color::White => 8,
+    }
+}
+
 /// A Go board of any size from 2x2 to 25x25.
 #[derive(Clone)]
 pub struct Board {
     size: BoardSize,
     cells: [Cell; MAX_POINTS],
+    nbrs: [u16; MAX_POINTS],
     head: [u16; MAX_POINTS],
     next: [u16; MAX_POINTS],
     chains: [ChainInfo; MAX_POINTS],
@@ -139,6 +166,7 @@ impl Board {
         let mut b = Board {
             size,
             cells: [Cell::Border; MAX_POINTS],
+            nbrs: [0; MAX_POINTS],
             head: [NO_POINT; MAX_POINTS],
             next: [NO_POINT; MAX_POINTS],
             chains: [ChainInfo::default(); MAX_POINTS],
@@ -156,7 +184,29 @@ impl Board {
             b.cells[p.index()] = Cell::Empty;
             b.add_empty(p);
         }
+        b.rebuild_nbrs();
         b
+    }
+
+    /// The neighbour counts of on-board point `p`, recomputed from the
+    /// cells.
+    fn count_nbrs(&self, p: Point) -> u16 {
+        self.neighbours(p)
+            .iter()
+            .map(|n| match self.cells[n.index()] {
+                Cell::Empty => NBR_EMPTY,
+                Cell::Black => 1 << nbr_shift(Color::Black),
+                Cell::White => 1 << nbr_shift(Color::White),
+                Cell::Border => 0,
+            })
+            .sum()
+    }
+
+    /// Recomputes the neighbour counts of every on-board point.
+    fn rebuild_nbrs(&mut self) {
+        for p in self.size.points() {
+            self.nbrs[p.index()] = self.count_nbrs(p);
+        }
     }
 
     /// A board with these stones on it, as a setup (SGF `AB`/`AW`, test
@@ -177,6 +227,7 @@ impl Board {
             b.hash ^= zobrist::stone(c, p);
         }
         b.rebuild_chains();
+        b.rebuild_nbrs();
         let heads: Vec<Point> = size
             .points()
             .filter(|&p| b.cells[p.index()].color().is_some())
@@ -228,6 +279,7 @@ impl Board {
         let n = src.size.array_len();
         self.size = src.size;
         self.cells[..n].copy_from_slice(&src.cells[..n]);
+        self.nbrs[..n].copy_from_slice(&src.nbrs[..n]);
         self.head[..n].copy_from_slice(&src.head[..n]);
         self.next[..n].copy_from_slice(&src.next[..n]);
         self.chains[..n].copy_from_slice(&src.chains[..n]);
@@ -253,6 +305,19 @@ impl Board {
     #[inline]
     pub fn cell(&self, p: Point) -> Cell {
         self.cells[p.index()]
+    }
+
+    /// Number of empty orthogonal neighbours of on-board point `p`.
+    #[inline]
+    pub fn empty_neighbours(&self, p: Point) -> usize {
+        (self.nbrs[p.index()] & 0xf) as usize
+    }
+
+    /// Number of orthogonal neighbours of on-board point `p` that are `c`
+    /// stones.
+    #[inline]
+    pub fn neighbours_of(&self, c: Color, p: Point) -> usize {
+        ((self.nbrs[p.index()] >> nbr_shift(c)) & 0xf) as usize
     }
 
     /// The Zobrist hash of the stones (not of the player to move).
@@ -404,6 +469,9 @@ impl Board {
     /// True if a stone of `color` on empty point `p` would have no liberty
     /// and capture nothing.
     pub fn is_suicide(&self, color: Color, p: Point) -> bool {
+        if self.empty_neighbours(p) > 0 {
+            return false;
+        }
         let own = Cell::stone(color);
         for n in self.neighbours(p) {
             match self.cells[n.index()] {
@@ -513,7 +581,9 @@ impl Board {
         };
 
         let nbrs = self.neighbours(p);
+        let delta = nbr_delta(color);
         for n in nbrs {
+            self.nbrs[n.index()] = self.nbrs[n.index()].wrapping_add(delta);
             match self.cells[n.index()] {
                 Cell::Empty => self.chains[pi].add_lib(n),
                 Cell::Black | Cell::White => {
@@ -591,8 +661,10 @@ impl Board {
                 break;
             }
         }
+        let delta = nbr_delta(color);
         loop {
             for n in self.neighbours(Point(s)) {
+                self.nbrs[n.index()] = self.nbrs[n.index()].wrapping_sub(delta);
                 if matches!(self.cells[n.index()], Cell::Black | Cell::White) {
                     let nh = self.head[n.index()] as usize;
                     self.chains[nh].add_lib(Point(s));
@@ -627,15 +699,10 @@ impl Board {
     /// enemy diagonal in the middle, none on the edge. Playouts never fill
     /// such a point for `color`.
     pub fn is_true_eye(&self, color: Color, p: Point) -> bool {
-        let own = Cell::stone(color);
         if self.cells[p.index()] != Cell::Empty {
             return false;
         }
-        if self
-            .neighbours(p)
-            .iter()
-            .any(|n| !matches!(self.cells[n.index()], c if c == own || c == Cell::Border))
-        {
+        if self.empty_neighbours(p) > 0 || self.neighbours_of(color.opponent(), p) > 0 {
             return false;
         }
         let enemy = Cell::stone(color.opponent());
@@ -672,6 +739,11 @@ impl Board {
         let mut empties = 0;
         for p in self.size.points() {
             let i = p.index();
+            assert_eq!(
+                self.nbrs[i],
+                self.count_nbrs(p),
+                "neighbour counts at {p:?}"
+            );
             match self.cells[i] {
                 Cell::Empty => {
                     empties += 1;

@@ -80,11 +80,7 @@ pub fn playable(board: &Board, color: Color, p: Point) -> bool {
     }
     // The common case first: an empty neighbour rules out both an own eye
     // and suicide.
-    if board
-        .neighbours(p)
-        .iter()
-        .any(|&n| board.cell(n) == Cell::Empty)
-    {
+    if board.empty_neighbours(p) > 0 {
         return true;
     }
     !board.is_true_eye(color, p) && !board.is_suicide(color, p)
