@@ -438,15 +438,9 @@ fn point_owner(board: &Board, p: Point) -> (i64, bool) {
         Cell::Black => (1, false),
         Cell::White => (-1, false),
         _ => {
-            let (mut b, mut w, mut e) = (false, false, false);
-            for n in board.neighbours(p) {
-                match board.cell(n) {
-                    Cell::Black => b = true,
-                    Cell::White => w = true,
-                    Cell::Empty => e = true,
-                    Cell::Border => {}
-                }
-            }
+            let b = board.neighbours_of(Color::Black, p) > 0;
+            let w = board.neighbours_of(Color::White, p) > 0;
+            let e = board.empty_neighbours(p) > 0;
             let owner = match (b, w) {
                 (true, false) => 1,
                 (false, true) => -1,
