@@ -106,6 +106,12 @@ impl ChainInfo {
         self.lib_sum_sq -= i * i;
     }
 
+    /// [`ChainInfo::in_atari`] for a chain known to have a liberty.
+    #[inline]
+    fn libs_all_equal(&self) -> bool {
+        self.plibs as u64 * self.lib_sum_sq as u64 == (self.lib_sum as u64).pow(2)
+    }
+
     #[inline]
     fn in_atari(&self) -> bool {
         self.plibs > 0 && self.plibs as u64 * self.lib_sum_sq as u64 == (self.lib_sum as u64).pow(2)
@@ -502,7 +508,9 @@ impl Board {
                 Cell::Empty => return false,
                 Cell::Border => {}
                 c => {
-                    let atari = self.chains[self.head[n.index()] as usize].in_atari();
+                    // `p` is a liberty of this chain, so it has at least
+                    // one and the atari test needs no zero check.
+                    let atari = self.chains[self.head[n.index()] as usize].libs_all_equal();
                     // A friend with another liberty keeps us alive; an enemy
                     // whose last liberty is `p` is captured.
                     if (c == own) != atari {
