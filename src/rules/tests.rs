@@ -338,4 +338,51 @@ proptest! {
         let s = g.score();
         prop_assert_eq!(s.area, s.territory, "{:?}", s);
     }
+
+    #[test]
+    fn incremental_state_survives_playouts_and_copies(
+        size in 2u32..=19, seed: u64, copy_at in 0usize..400, scratch_size in 2u32..=19
+    ) {
+        // Playout-style games (multi-stone suicide allowed, eyes kept) have
+        // far more captures than `random_game`; the incremental state
+        // (chains, empties, hash, neighbour counts) must match a recount
+        // after every move, also on a scratch board that took a copy.
+        let size = BoardSize::new(size).unwrap();
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut b = Board::new(size);
+        let mut scratch = Board::new(BoardSize::new(scratch_size).unwrap());
+        let mut c = Color::Black;
+        let mut passes = 0;
+        for i in 0..3 * size.area() {
+            if i == copy_at {
+                scratch.copy_from(&b);
+                scratch.check_invariants();
+                b = scratch.clone();
+            }
+            let empties = b.empty_points().to_vec();
+            let start = if empties.is_empty() { 0 } else { rng.random_range(0..empties.len()) };
+            let pick = (0..empties.len())
+                .map(|k| Point(empties[(start + k) % empties.len()]))
+                .find(|&p| {
+                    b.ko_point(c) != Some(p)
+                        && !b.is_true_eye(c, p)
+                        && b.check(c, p, true).is_ok()
+                });
+            match pick {
+                Some(p) => {
+                    b.play_unchecked(c, p);
+                    passes = 0;
+                }
+                None => {
+                    b.pass(c);
+                    passes += 1;
+                    if passes == 2 {
+                        break;
+                    }
+                }
+            }
+            b.check_invariants();
+            c = c.opponent();
+        }
+    }
 }

@@ -80,11 +80,7 @@ pub fn playable(board: &Board, color: Color, p: Point) -> bool {
     }
     // The common case first: an empty neighbour rules out both an own eye
     // and suicide.
-    if board
-        .neighbours(p)
-        .iter()
-        .any(|&n| board.cell(n) == Cell::Empty)
-    {
+    if board.empty_neighbours(p) > 0 {
         return true;
     }
     !board.is_true_eye(color, p) && !board.is_suicide(color, p)
@@ -442,15 +438,9 @@ fn point_owner(board: &Board, p: Point) -> (i64, bool) {
         Cell::Black => (1, false),
         Cell::White => (-1, false),
         _ => {
-            let (mut b, mut w, mut e) = (false, false, false);
-            for n in board.neighbours(p) {
-                match board.cell(n) {
-                    Cell::Black => b = true,
-                    Cell::White => w = true,
-                    Cell::Empty => e = true,
-                    Cell::Border => {}
-                }
-            }
+            let b = board.neighbours_of(Color::Black, p) > 0;
+            let w = board.neighbours_of(Color::White, p) > 0;
+            let e = board.empty_neighbours(p) > 0;
             let owner = match (b, w) {
                 (true, false) => 1,
                 (false, true) => -1,

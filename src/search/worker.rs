@@ -272,8 +272,13 @@ fn simulate(
         for cn in tree.child_nodes(id).1 {
             let mv = cn.mv();
             if mv != PASS && amaf.first_was(child_mover, mv) {
-                cn.rave_visits.fetch_add(1, Relaxed);
-                cn.rave_wins2.fetch_add(child_wins2, Relaxed);
+                // Plain load and store, not a locked read-modify-write:
+                // this loop touches every child of every node on the path,
+                // and a racing thread may at worst lose one AMAF sample.
+                let rv = cn.rave_visits.load(Relaxed);
+                cn.rave_visits.store(rv + 1, Relaxed);
+                let rw = cn.rave_wins2.load(Relaxed);
+                cn.rave_wins2.store(rw + child_wins2, Relaxed);
             }
         }
         mover = mover.opponent();
