@@ -227,8 +227,8 @@ impl Board {
             .iter()
             .map(|n| match self.cells[n.index()] {
                 Cell::Empty => 0,
-                Cell::Black => 1 << (NBR_DIAG + nbr_shift(Color::Black) - 4),
-                Cell::White => 1 << (NBR_DIAG + nbr_shift(Color::White) - 4),
+                Cell::Black => nbr_diag_delta(Color::Black),
+                Cell::White => nbr_diag_delta(Color::White),
                 Cell::Border => 1 << NBR_DIAG_BORDER,
             })
             .sum();
