@@ -107,11 +107,6 @@ impl Player for MctsPlayer {
                 .run_reporting(game, color, &limits, self.pool.as_ref(), seed, report);
         let size = game.size();
         let name = |m: Move| crate::rules::point::move_name(size, m);
-        let rate = if result.elapsed.as_secs_f64() > 0.0 {
-            result.playouts as f64 / result.elapsed.as_secs_f64()
-        } else {
-            0.0
-        };
         let top: Vec<String> = result
             .candidates
             .iter()
@@ -124,7 +119,7 @@ impl Player for MctsPlayer {
             name(result.best),
             result.win_rate,
             result.playouts,
-            rate,
+            result.playouts_per_second(),
             result.elapsed.as_secs_f64(),
             top.join(", "),
             pv.join(" ")

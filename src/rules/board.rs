@@ -114,7 +114,7 @@ impl ChainInfo {
 
     #[inline]
     fn in_atari(&self) -> bool {
-        self.plibs > 0 && self.plibs as u64 * self.lib_sum_sq as u64 == (self.lib_sum as u64).pow(2)
+        self.plibs > 0 && self.libs_all_equal()
     }
 }
 

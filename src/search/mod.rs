@@ -112,6 +112,18 @@ pub struct SearchResult {
     pub score_lead: f64,
 }
 
+impl SearchResult {
+    /// Playouts per second of wall time so far (0 before any time passed).
+    pub fn playouts_per_second(&self) -> f64 {
+        let secs = self.elapsed.as_secs_f64();
+        if secs > 0.0 {
+            self.playouts as f64 / secs
+        } else {
+            0.0
+        }
+    }
+}
+
 /// A progress callback: called about every `interval` on the thread that
 /// started the search, with the result so far.
 pub struct Report<'a> {

@@ -140,24 +140,24 @@ impl Session {
     }
 }
 
-/// Writes one live-graphics block to stderr in a single write, so log
-/// lines cannot land inside it; a failure to write is only logged.
 /// One progress line: playouts so far, their rate, the best move, its win
 /// rate and the principal variation.
 fn progress_line(size: crate::rules::BoardSize, color: Color, r: &SearchResult) -> String {
-    let secs = r.elapsed.as_secs_f64();
     let name = |m| crate::rules::point::move_name(size, m);
     let pv: Vec<String> = r.pv.iter().map(|&m| name(m)).collect();
     format!(
-        "searching {color}: {} playouts ({:.0}/s, {secs:.1}s) best {} win {:.3} pv {}",
+        "searching {color}: {} playouts ({:.0}/s, {:.1}s) best {} win {:.3} pv {}",
         r.playouts,
-        r.playouts as f64 / secs.max(1e-9),
+        r.playouts_per_second(),
+        r.elapsed.as_secs_f64(),
         name(r.best),
         r.win_rate,
         pv.join(" ")
     )
 }
 
+/// Writes one live-graphics block to stderr in a single write, so log
+/// lines cannot land inside it; a failure to write is only logged.
 fn write_stderr(block: &str) {
     let mut err = io::stderr().lock();
     if let Err(e) = err.write_all(block.as_bytes()).and_then(|_| err.flush()) {
