@@ -20,6 +20,7 @@ pub mod clock;
 pub mod config;
 pub mod endgame;
 pub mod gtp;
+pub mod knowledge;
 pub mod player;
 pub mod rules;
 pub mod search;

@@ -25,10 +25,10 @@
 pub mod benson;
 pub mod tactics;
 
+use crate::knowledge::patterns::Patterns;
 use crate::rules::point::MAX_POINTS;
 use crate::rules::score::{AreaCount, area_count, for_each_empty_region};
 use crate::rules::{Board, Cell, Color, Point};
-use crate::search::patterns::Patterns;
 use crate::search::playout::{self, PlayoutKind, Policy};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;

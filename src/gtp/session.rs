@@ -11,13 +11,13 @@ use super::gogui;
 use crate::clock::{Clock, TimeControl};
 use crate::config::Config;
 use crate::endgame::{self, Statuses};
+use crate::knowledge::patterns::Patterns;
 use crate::player::{Decision, MoveContext, Player};
 use crate::rules::point::{move_name, vertex_name};
 use crate::rules::{
     BoardSize, ByColor, Color, Game, HandicapError, HandicapSource, Move, Point, Rules,
     ScoreReport, handicap,
 };
-use crate::search::patterns::Patterns;
 use crate::search::{Report, SearchResult};
 use crate::sgf;
 use crate::sgf_file;

@@ -20,9 +20,9 @@
 //! grows, so the whole placement costs a bounded number of playouts.
 
 use crate::endgame::benson;
+use crate::knowledge::patterns::Patterns;
 use crate::rules::point::MAX_POINTS;
 use crate::rules::{Board, BoardSize, Cell, Color, Point, Rules, handicap};
-use crate::search::patterns::Patterns;
 use crate::search::playout::{self, PlayoutKind, Policy};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;

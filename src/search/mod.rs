@@ -10,14 +10,12 @@
 //! only. With one thread and a playout limit the search is deterministic
 //! for a seed.
 
-pub mod ladder;
-pub mod patterns;
 pub mod playout;
-pub mod priors;
 pub mod time;
 pub mod tree;
 mod worker;
 
+use crate::knowledge::{patterns, priors};
 use crate::rules::{Color, Game, Move, Point, Rules};
 use crate::stop::StopCheck;
 pub use playout::PlayoutKind;

@@ -4,7 +4,8 @@
 
 use super::playout::{self, Amaf, Policy};
 use super::tree::{Node, NodeId, PASS, Tree};
-use super::{SearchLimits, SearchParams, id_move, priors};
+use super::{SearchLimits, SearchParams, id_move};
+use crate::knowledge::priors;
 use crate::rules::{Board, Color, Move, Point};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;

@@ -4,7 +4,7 @@
 
 use super::ladder;
 use super::patterns::Patterns;
-use super::playout::liberties_after;
+use super::tactics::liberties_after;
 use crate::rules::{Board, Cell, Color, Move, Point};
 
 /// Baseline: every move starts with this many visits at 50%.
