@@ -6,6 +6,7 @@
 use super::board::{Board, Cell};
 use super::color::Color;
 use super::point::{BoardSize, COLUMNS, Point, parse_vertex};
+use std::fmt;
 
 /// Builds a board from a diagram. Panics on a malformed diagram: this is
 /// for tests and fixed positions written in the source.
@@ -86,6 +87,13 @@ pub fn render(board: &Board) -> String {
     }
     out.push_str(&format!("  {letters}"));
     out
+}
+
+/// A board prints as its diagram (in test failures and logs).
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&render(self))
+    }
 }
 
 fn is_star_point(size: BoardSize, x: usize, y: usize) -> bool {

@@ -1,8 +1,8 @@
 //! Game-level tests: superko, undo, handicap, scoring, and property tests
 //! over random legal games.
 
-use super::diagram::{parse, vertex};
-use super::*;
+use crate::rules::diagram::{parse, vertex};
+use crate::rules::*;
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};

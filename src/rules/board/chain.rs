@@ -1,0 +1,155 @@
+//! Chains: each a circular linked list of stones headed by one of them,
+//! with the statistics of its pseudo-liberties (one count per stone-empty
+//! adjacency, their sum and sum of squares), so that "is this chain in
+//! atari, and where?" is O(1): all pseudo-liberties are the same point
+//! exactly when `count * sum_sq == sum * sum` (the libego / GNU Go trick).
+
+use super::{Board, Cell, NO_POINT};
+use crate::rules::point::{MAX_POINTS, Point};
+
+/// Statistics of one chain, stored at the index of its head stone.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct ChainInfo {
+    pub(super) stones: u16,
+    pub(super) plibs: u16,
+    pub(super) lib_sum: u32,
+    pub(super) lib_sum_sq: u32,
+}
+
+impl ChainInfo {
+    #[inline]
+    pub(super) fn add_lib(&mut self, p: Point) {
+        let i = p.0 as u32;
+        self.plibs += 1;
+        self.lib_sum += i;
+        self.lib_sum_sq += i * i;
+    }
+
+    #[inline]
+    pub(super) fn remove_lib(&mut self, p: Point) {
+        let i = p.0 as u32;
+        self.plibs -= 1;
+        self.lib_sum -= i;
+        self.lib_sum_sq -= i * i;
+    }
+
+    /// [`ChainInfo::in_atari`] for a chain known to have a liberty.
+    #[inline]
+    pub(super) fn libs_all_equal(&self) -> bool {
+        self.plibs as u64 * self.lib_sum_sq as u64 == (self.lib_sum as u64).pow(2)
+    }
+
+    #[inline]
+    pub(super) fn in_atari(&self) -> bool {
+        self.plibs > 0 && self.libs_all_equal()
+    }
+}
+
+impl Board {
+    /// Recomputes chain membership and statistics from the stones.
+    pub(super) fn rebuild_chains(&mut self) {
+        let points: Vec<Point> = self.size.points().collect();
+        for &p in &points {
+            self.head[p.index()] = NO_POINT;
+        }
+        for &p in &points {
+            let c = self.cells[p.index()];
+            if c.color().is_none() || self.head[p.index()] != NO_POINT {
+                continue;
+            }
+            // Flood fill the chain from p, linking stones into a ring.
+            let mut stack = vec![p];
+            let mut info = ChainInfo::default();
+            self.head[p.index()] = p.0;
+            self.next[p.index()] = p.0;
+            while let Some(s) = stack.pop() {
+                info.stones += 1;
+                for n in self.neighbours(s) {
+                    let cn = self.cells[n.index()];
+                    if cn == Cell::Empty {
+                        info.add_lib(n);
+                    } else if cn == c && self.head[n.index()] == NO_POINT {
+                        self.head[n.index()] = p.0;
+                        self.next[n.index()] = self.next[p.index()];
+                        self.next[p.index()] = n.0;
+                        stack.push(n);
+                    }
+                }
+            }
+            self.chains[p.index()] = info;
+        }
+    }
+
+    /// The head stone identifying the chain through `p` (a stone).
+    #[inline]
+    pub fn chain_id(&self, p: Point) -> Point {
+        Point(self.head[p.index()])
+    }
+
+    /// Number of stones of the chain through stone `p`.
+    #[inline]
+    pub fn chain_len(&self, p: Point) -> usize {
+        self.chains[self.head[p.index()] as usize].stones as usize
+    }
+
+    /// The stones of the chain through stone `p`.
+    pub fn chain_stones(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
+        let start = p.0;
+        let mut cur = Some(start);
+        std::iter::from_fn(move || {
+            let here = cur?;
+            let nx = self.next[here as usize];
+            cur = (nx != start).then_some(nx);
+            Some(Point(here))
+        })
+    }
+
+    /// True if the chain through stone `p` has exactly one liberty.
+    #[inline]
+    pub fn in_atari(&self, p: Point) -> bool {
+        self.chains[self.head[p.index()] as usize].in_atari()
+    }
+
+    /// The only liberty of a chain in atari.
+    #[inline]
+    pub fn atari_liberty(&self, p: Point) -> Option<Point> {
+        let info = &self.chains[self.head[p.index()] as usize];
+        info.in_atari()
+            .then(|| Point((info.lib_sum / info.plibs as u32) as u16))
+    }
+
+    /// Counts the distinct liberties of the chain through stone `p`, up to
+    /// `out.len()` of them, into `out`; no allocation (the playouts' 2-lib
+    /// tactics). Returns how many were found.
+    pub fn liberties_upto(&self, p: Point, out: &mut [Point]) -> usize {
+        let mut n = 0;
+        for s in self.chain_stones(p) {
+            for q in self.neighbours(s) {
+                if self.cells[q.index()] == Cell::Empty && !out[..n].contains(&q) {
+                    if n == out.len() {
+                        return n;
+                    }
+                    out[n] = q;
+                    n += 1;
+                }
+            }
+        }
+        n
+    }
+
+    /// The distinct liberties of the chain through stone `p` (a real count,
+    /// not the pseudo-liberties; slower, for the API surface and tests).
+    pub fn liberties(&self, p: Point) -> Vec<Point> {
+        let mut seen = [false; MAX_POINTS];
+        let mut libs = Vec::new();
+        for s in self.chain_stones(p) {
+            for n in self.neighbours(s) {
+                if self.cells[n.index()] == Cell::Empty && !seen[n.index()] {
+                    seen[n.index()] = true;
+                    libs.push(n);
+                }
+            }
+        }
+        libs
+    }
+}

@@ -1,0 +1,235 @@
+//! Checking and playing a move: legality (board, occupancy, suicide),
+//! placing the stone, merging chains, removing captured chains (or the own
+//! chain after a legal multi-stone suicide), prisoners and the simple-ko
+//! point.
+
+use super::chain::ChainInfo;
+use super::nbrs::{nbr_delta, nbr_diag_delta};
+use super::{Board, Cell, IllegalMove, NO_POINT};
+use crate::rules::color::Color;
+use crate::rules::point::{Move, Point};
+use crate::rules::zobrist;
+
+impl Board {
+    /// True if a stone of `color` on empty point `p` would have no liberty
+    /// and capture nothing.
+    pub fn is_suicide(&self, color: Color, p: Point) -> bool {
+        if self.empty_neighbours(p) > 0 {
+            return false;
+        }
+        let own = Cell::stone(color);
+        for n in self.neighbours(p) {
+            match self.cells[n.index()] {
+                Cell::Empty => return false,
+                Cell::Border => {}
+                c => {
+                    // `p` is a liberty of this chain, so it has at least
+                    // one and the atari test needs no zero check.
+                    let atari = self.chains[self.head[n.index()] as usize].libs_all_equal();
+                    // A friend with another liberty keeps us alive; an enemy
+                    // whose last liberty is `p` is captured.
+                    if (c == own) != atari {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// True if a `color` stone on `p` would capture something: an enemy
+    /// chain next to `p` has `p` as its last liberty.
+    pub fn captures_at(&self, color: Color, p: Point) -> bool {
+        let enemy = Cell::stone(color.opponent());
+        self.neighbours(p)
+            .iter()
+            .any(|&n| self.cells[n.index()] == enemy && self.atari_liberty(n) == Some(p))
+    }
+
+    /// True if `color` playing on `p` would only add to one of its own
+    /// chains (no new stone chain): used to tell single-stone suicide.
+    fn touches_own_chain(&self, color: Color, p: Point) -> bool {
+        let own = Cell::stone(color);
+        self.neighbours(p)
+            .iter()
+            .any(|n| self.cells[n.index()] == own)
+    }
+
+    /// Checks a stone move without playing it: board, occupancy and suicide
+    /// (multi-stone suicide only when `suicide_allowed`; single-stone
+    /// suicide is never legal). Repetition is not checked here: `Game`
+    /// applies situational superko, which covers simple ko when players
+    /// alternate, and the search consults [`Board::ko_point`] itself.
+    pub fn check(&self, color: Color, p: Point, suicide_allowed: bool) -> Result<(), IllegalMove> {
+        if !self.on_board(p) {
+            return Err(IllegalMove::OffBoard);
+        }
+        if self.cells[p.index()] != Cell::Empty {
+            return Err(IllegalMove::Occupied);
+        }
+        if self.is_suicide(color, p) && !(suicide_allowed && self.touches_own_chain(color, p)) {
+            return Err(IllegalMove::Suicide);
+        }
+        Ok(())
+    }
+
+    /// Plays a move after [`Board::check`]. Returns the number of stones
+    /// removed from the board (captures, or the own chain after a legal
+    /// multi-stone suicide).
+    pub fn play(
+        &mut self,
+        color: Color,
+        mv: Move,
+        suicide_allowed: bool,
+    ) -> Result<u32, IllegalMove> {
+        match mv {
+            Move::Pass => {
+                self.pass(color);
+                Ok(0)
+            }
+            Move::Play(p) => {
+                self.check(color, p, suicide_allowed)?;
+                Ok(self.play_unchecked(color, p))
+            }
+        }
+    }
+
+    /// A pass: clears the ko point and records the move.
+    pub fn pass(&mut self, color: Color) {
+        self.ko_point = NO_POINT;
+        self.prev_move = self.last_move;
+        self.last_move = Some((color, Move::Pass));
+    }
+
+    /// Plays a stone on an empty on-board point without any legality check
+    /// (the search's fast path). If the move leaves its own chain without
+    /// liberties that chain is removed, as multi-stone suicide requires.
+    /// Returns the number of stones removed.
+    pub fn play_unchecked(&mut self, color: Color, p: Point) -> u32 {
+        debug_assert!(
+            self.cells[p.index()] == Cell::Empty,
+            "play on a non-empty point"
+        );
+        let opp = color.opponent();
+        let own = Cell::stone(color);
+        let enemy = Cell::stone(opp);
+        let pi = p.index();
+        self.ko_point = NO_POINT;
+        self.prev_move = self.last_move;
+        self.last_move = Some((color, Move::Play(p)));
+        self.remove_empty(p);
+        self.cells[pi] = own;
+        self.hash ^= zobrist::stone(color, p);
+        self.head[pi] = p.0;
+        self.next[pi] = p.0;
+        self.chains[pi] = ChainInfo {
+            stones: 1,
+            ..ChainInfo::default()
+        };
+
+        let nbrs = self.neighbours(p);
+        let delta = nbr_delta(color);
+        let diag_delta = nbr_diag_delta(color);
+        for d in self.diagonals(p) {
+            self.nbrs[d.index()] = self.nbrs[d.index()].wrapping_add(diag_delta);
+        }
+        for n in nbrs {
+            self.nbrs[n.index()] = self.nbrs[n.index()].wrapping_add(delta);
+            match self.cells[n.index()] {
+                Cell::Empty => self.chains[pi].add_lib(n),
+                Cell::Black | Cell::White => {
+                    let h = self.head[n.index()] as usize;
+                    self.chains[h].remove_lib(p);
+                }
+                Cell::Border => {}
+            }
+        }
+        for n in nbrs {
+            if self.cells[n.index()] == own && self.head[n.index()] != self.head[pi] {
+                self.merge(self.head[pi], self.head[n.index()]);
+            }
+        }
+        let mut captured = 0;
+        let mut captured_at = NO_POINT;
+        for n in nbrs {
+            if self.cells[n.index()] == enemy
+                && self.chains[self.head[n.index()] as usize].plibs == 0
+            {
+                captured += self.remove_chain(Point(self.head[n.index()]));
+                captured_at = n.0;
+            }
+        }
+        self.prisoners[color] += captured;
+        let mine = self.chains[self.head[pi] as usize];
+        if mine.plibs == 0 {
+            let lost = self.remove_chain(Point(self.head[pi]));
+            self.prisoners[opp] += lost;
+            return lost;
+        }
+        if captured == 1 && mine.stones == 1 && mine.in_atari() {
+            self.ko_point = captured_at;
+            self.ko_color = opp;
+        }
+        captured
+    }
+
+    fn merge(&mut self, a: u16, b: u16) {
+        let (big, small) = if self.chains[a as usize].stones >= self.chains[b as usize].stones {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let mut s = small;
+        loop {
+            self.head[s as usize] = big;
+            s = self.next[s as usize];
+            if s == small {
+                break;
+            }
+        }
+        self.next.swap(big as usize, small as usize);
+        let sm = self.chains[small as usize];
+        let bg = &mut self.chains[big as usize];
+        bg.stones += sm.stones;
+        bg.plibs += sm.plibs;
+        bg.lib_sum += sm.lib_sum;
+        bg.lib_sum_sq += sm.lib_sum_sq;
+    }
+
+    fn remove_chain(&mut self, h: Point) -> u32 {
+        let color = self.cells[h.index()]
+            .color()
+            .expect("a chain is made of stones");
+        let mut count = 0;
+        let mut s = h.0;
+        loop {
+            self.cells[s as usize] = Cell::Empty;
+            self.hash ^= zobrist::stone(color, Point(s));
+            self.add_empty(Point(s));
+            count += 1;
+            s = self.next[s as usize];
+            if s == h.0 {
+                break;
+            }
+        }
+        let delta = nbr_delta(color);
+        let diag_delta = nbr_diag_delta(color);
+        loop {
+            for d in self.diagonals(Point(s)) {
+                self.nbrs[d.index()] = self.nbrs[d.index()].wrapping_sub(diag_delta);
+            }
+            for n in self.neighbours(Point(s)) {
+                self.nbrs[n.index()] = self.nbrs[n.index()].wrapping_sub(delta);
+                if matches!(self.cells[n.index()], Cell::Black | Cell::White) {
+                    let nh = self.head[n.index()] as usize;
+                    self.chains[nh].add_lib(Point(s));
+                }
+            }
+            s = self.next[s as usize];
+            if s == h.0 {
+                break;
+            }
+        }
+        count
+    }
+}
