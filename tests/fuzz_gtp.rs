@@ -22,9 +22,9 @@
 //! to replay a run. Every run prints the number of inputs it tried.
 
 use hane::config::{Config, PlayerKind};
-use hane::gtp::command::{
-    COMMANDS, Command, GtpError, HandicapArg, parse_command, parse_request, preprocess,
-};
+use hane::gtp::command::{COMMANDS, Command, HandicapArg, parse_command};
+use hane::gtp::error::GtpError;
+use hane::gtp::request::{parse_request, preprocess};
 use hane::gtp::{MAX_LINE, Session, serve};
 use hane::rules::{ByColor, Cell, Color, HandicapSource, Move, Point, Rules};
 use hane::stop::StopCheck;

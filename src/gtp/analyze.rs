@@ -6,7 +6,8 @@
 //! ownership map after the last `pv`. Every update is one line with all
 //! candidates, each `pv` last in its segment.
 
-use super::command::{GtpError, parse_color};
+use super::args::parse_color;
+use super::error::GtpError;
 use crate::rules::point::move_name;
 use crate::rules::{BoardSize, Color, Move};
 use crate::search::SearchResult;

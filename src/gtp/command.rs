@@ -1,13 +1,15 @@
-//! Parsing GTP input: line preprocessing, ids, and typed commands.
-//!
-//! Pure functions, no I/O and no game state: a line becomes a [`Request`]
-//! (id, name, arguments), and a request becomes a [`Command`] or a
-//! [`GtpError`] whose text is the GTP error message.
+//! Typed commands: a [`Request`] becomes a [`Command`] or a [`GtpError`]
+//! whose text is the GTP error message. Pure functions, no I/O and no game
+//! state; the session gives each command its meaning.
 
 use super::analyze::{AnalyzeArgs, Dialect, parse_args};
+use super::args::{
+    VertexArg, color_and_vertex, one, parse_color, parse_count, parse_int_in, parse_seconds,
+    parse_vertex_arg,
+};
+use super::error::GtpError;
+use super::request::Request;
 use crate::rules::Color;
-use crate::rules::point::parse_vertex;
-use std::fmt;
 
 /// Every command hane answers, in the order `list_commands` prints them.
 pub const COMMANDS: &[&str] = &[
@@ -57,56 +59,6 @@ pub const COMMANDS: &[&str] = &[
     "lz-genmove_analyze",
     "kata-genmove_analyze",
 ];
-
-/// A failure, with the text that goes after `?`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GtpError {
-    /// The command name is not one hane knows.
-    UnknownCommand,
-    /// Arguments missing or malformed.
-    Syntax,
-    /// The move is not legal (off board, occupied, suicide, ko, superko).
-    IllegalMove,
-    /// Nothing to undo.
-    CannotUndo,
-    /// Board size outside 2..=25.
-    UnacceptableSize,
-    /// Handicap count not allowed.
-    InvalidHandicap,
-    /// Handicap on a board that has stones or moves.
-    BoardNotEmpty,
-    /// Bad `set_free_handicap` list.
-    BadVertexList,
-    /// Any other failure, with its explanation.
-    Other(String),
-}
-
-impl fmt::Display for GtpError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            GtpError::UnknownCommand => "unknown command",
-            GtpError::Syntax => "syntax error",
-            GtpError::IllegalMove => "illegal move",
-            GtpError::CannotUndo => "cannot undo",
-            GtpError::UnacceptableSize => "unacceptable size",
-            GtpError::InvalidHandicap => "invalid handicap",
-            GtpError::BoardNotEmpty => "board not empty",
-            GtpError::BadVertexList => "bad vertex list",
-            GtpError::Other(s) => s,
-        })
-    }
-}
-
-impl std::error::Error for GtpError {}
-
-/// A vertex argument before it is checked against the board size.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum VertexArg {
-    /// `pass`.
-    Pass,
-    /// Column and row from the bottom-left corner (0-based).
-    At(usize, usize),
-}
 
 /// `final_status_list` statuses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -222,117 +174,6 @@ impl Command {
     /// True for commands that write their answer progressively.
     pub fn streams(&self) -> bool {
         matches!(self, Command::Analyze(..) | Command::GenmoveAnalyze(..))
-    }
-}
-
-/// One command line: optional numeric id, command name, arguments.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Request {
-    /// The id digits as sent, echoed in the answer.
-    pub id: Option<String>,
-    /// The command name.
-    pub name: String,
-    /// The arguments.
-    pub args: Vec<String>,
-}
-
-/// GTP input preprocessing (spec 2.2-2.5): drop control characters other
-/// than tab and newline, turn tabs into spaces, cut `#` comments, and
-/// return `None` for a line with nothing left. Invalid UTF-8 is replaced,
-/// so it can only fail later as an unknown command or a syntax error.
-pub fn preprocess(raw: &[u8]) -> Option<String> {
-    let text = String::from_utf8_lossy(raw);
-    let mut line = String::with_capacity(text.len());
-    for ch in text.chars() {
-        match ch {
-            '#' => break,
-            '\t' => line.push(' '),
-            c if c.is_control() => {}
-            c => line.push(c),
-        }
-    }
-    let trimmed = line.trim();
-    (!trimmed.is_empty()).then(|| trimmed.to_string())
-}
-
-/// Splits a preprocessed line into id, name and arguments.
-pub fn parse_request(line: &str) -> Request {
-    let mut words = line.split_whitespace().map(str::to_string);
-    let first = words.next().unwrap_or_default();
-    let (id, name) = if !first.is_empty() && first.bytes().all(|b| b.is_ascii_digit()) {
-        (Some(first), words.next().unwrap_or_default())
-    } else {
-        (None, first)
-    };
-    Request {
-        id,
-        name,
-        args: words.collect(),
-    }
-}
-
-fn one(args: &[String]) -> Result<&str, GtpError> {
-    match args {
-        [a] => Ok(a),
-        _ => Err(GtpError::Syntax),
-    }
-}
-
-/// A colour word: `b`, `black`, `w`, `white`, any case.
-pub fn parse_color(s: &str) -> Result<Color, GtpError> {
-    match s.to_ascii_lowercase().as_str() {
-        "b" | "black" => Ok(Color::Black),
-        "w" | "white" => Ok(Color::White),
-        _ => Err(GtpError::Syntax),
-    }
-}
-
-/// A vertex or `pass`, any case.
-pub fn parse_vertex_arg(s: &str) -> Result<VertexArg, GtpError> {
-    if s.eq_ignore_ascii_case("pass") {
-        return Ok(VertexArg::Pass);
-    }
-    parse_vertex(s)
-        .map(|(x, y)| VertexArg::At(x, y))
-        .ok_or(GtpError::Syntax)
-}
-
-/// A non-negative finite number of seconds (clamped to a sane maximum).
-fn parse_seconds(s: &str) -> Result<f64, GtpError> {
-    let v: f64 = s.parse().map_err(|_| GtpError::Syntax)?;
-    if !v.is_finite() || v < 0.0 {
-        return Err(GtpError::Syntax);
-    }
-    Ok(v.min(crate::clock::MAX_SECONDS))
-}
-
-/// A non-negative integer count (stones, periods).
-fn parse_count(s: &str) -> Result<u32, GtpError> {
-    if !s.bytes().all(|b| b.is_ascii_digit()) || s.is_empty() {
-        return Err(GtpError::Syntax);
-    }
-    // Absurdly large counts are clamped rather than refused.
-    Ok(s.parse::<u64>()
-        .map_or(u32::MAX, |v| v.min(u32::MAX as u64) as u32))
-}
-
-/// An integer that may be out of range: `Ok(None)` when it is an integer
-/// too large for u32 or negative, `Err` when it is not an integer at all.
-fn parse_int_in(s: &str) -> Result<Option<u32>, GtpError> {
-    let digits = s.strip_prefix(['-', '+']).unwrap_or(s);
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(GtpError::Syntax);
-    }
-    if s.starts_with('-') {
-        return Ok(None);
-    }
-    Ok(digits.parse::<u32>().ok())
-}
-
-fn color_and_vertex(args: &[String]) -> Result<(Color, VertexArg), GtpError> {
-    match args {
-        [c, v] => Ok((parse_color(c)?, parse_vertex_arg(v)?)),
-        _ => Err(GtpError::Syntax),
     }
 }
 
@@ -506,37 +347,12 @@ fn parse_kgs_time(a: &[String]) -> Result<KgsTime, GtpError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gtp::request::{parse_request, preprocess};
 
     fn cmd(line: &str) -> Result<Command, GtpError> {
         parse_command(&parse_request(
             &preprocess(line.as_bytes()).expect("non-empty line"),
         ))
-    }
-
-    #[test]
-    fn preprocessing_drops_comments_controls_and_blank_lines() {
-        assert_eq!(preprocess(b"  # just a comment"), None);
-        assert_eq!(preprocess(b"   \t  "), None);
-        assert_eq!(
-            preprocess(b"\x01play\tb d4\r # why"),
-            Some("play b d4".into())
-        );
-        // CR is a control character like any other: dropped, not a space.
-        assert_eq!(preprocess(b"play b\rd4"), Some("play bd4".into()));
-        assert_eq!(preprocess(b"name\x00"), Some("name".into()));
-        assert!(preprocess(b"\xff\xfe name").is_some());
-    }
-
-    #[test]
-    fn ids_are_kept_as_sent() {
-        let r = parse_request("12 genmove b");
-        assert_eq!(r.id.as_deref(), Some("12"));
-        assert_eq!(r.name, "genmove");
-        assert_eq!(parse_request("genmove b").id, None);
-        assert_eq!(
-            parse_request("99999999999999999999999 name").id.as_deref(),
-            Some("99999999999999999999999")
-        );
     }
 
     #[test]

@@ -13,12 +13,11 @@
 //! - `param`: with no argument one `[type] key value` line per parameter
 //!   (`[string]`, `[bool]`, `[list/a/b]`); `key value` sets one.
 
-use super::command::GtpError;
+use super::error::GtpError;
 use crate::config::{Config, LiveGfx};
 use crate::rules::point::move_name;
 use crate::rules::{BoardSize, Color, Move, Rules};
 use crate::search::{Candidate, SearchResult};
-use std::time::Duration;
 
 /// GoGui's Analyze menu: `type/label/command`.
 pub const ANALYZE_COMMANDS: &[&str] = &[
@@ -44,43 +43,6 @@ const MIN_VISIT_SHARE: u32 = 50;
 pub const MAX_THREADS: usize = 256;
 /// Most playouts the `playouts` parameter accepts.
 const MAX_PLAYOUTS: u64 = 1_000_000_000;
-/// Playouts of a GoGui search when neither `playouts` nor
-/// `time_per_move` is set: the same default as `genmove`.
-const DEFAULT_PLAYOUTS: u64 = 10_000;
-
-/// How long a GoGui display search runs.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Budget {
-    /// Stop after about this many playouts.
-    pub playouts: Option<u64>,
-    /// Stop after about this long.
-    pub time: Option<Duration>,
-}
-
-impl Budget {
-    /// The budget `genmove` would use without a time control:
-    /// `time_per_move` if set, else `playouts` (default 10,000).
-    pub fn from_config(config: &Config) -> Budget {
-        match config.time_per_move {
-            Some(s) => Budget {
-                playouts: None,
-                time: Some(Duration::from_secs_f64(
-                    s.clamp(0.01, crate::clock::MAX_SECONDS),
-                )),
-            },
-            None => Budget {
-                playouts: Some(config.playouts.unwrap_or(DEFAULT_PLAYOUTS)),
-                time: None,
-            },
-        }
-    }
-
-    /// True once a search with these figures has used the budget.
-    pub fn reached(&self, playouts: u64, elapsed: Duration) -> bool {
-        self.playouts.is_some_and(|n| playouts >= n) || self.time.is_some_and(|t| elapsed >= t)
-    }
-}
-
 /// The candidates worth drawing: visited, most visited first, at most
 /// [`MAX_SHOWN`], none with less than 1/[`MIN_VISIT_SHARE`] of the best's
 /// visits.
@@ -316,6 +278,7 @@ mod tests {
     use super::*;
     use crate::gtp::command::COMMANDS;
     use crate::rules::diagram::vertex;
+    use std::time::Duration;
 
     #[test]
     fn analyze_commands_name_real_commands_and_types() {
@@ -488,23 +451,5 @@ mod tests {
             assert_eq!(words.len(), 3, "{line}");
             assert!(parse_param(words[1], words[2]).is_ok(), "{line}");
         }
-    }
-
-    #[test]
-    fn budgets_follow_the_genmove_defaults() {
-        let c = Config::default();
-        let b = Budget::from_config(&c);
-        assert_eq!(b.playouts, Some(DEFAULT_PLAYOUTS));
-        assert!(!b.reached(9_999, Duration::from_secs(100)));
-        assert!(b.reached(10_000, Duration::ZERO));
-        let c = Config {
-            playouts: Some(50),
-            time_per_move: Some(0.5),
-            ..Config::default()
-        };
-        let b = Budget::from_config(&c);
-        assert_eq!(b.playouts, None);
-        assert!(!b.reached(1 << 40, Duration::from_millis(499)));
-        assert!(b.reached(0, Duration::from_millis(500)));
     }
 }

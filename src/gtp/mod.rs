@@ -4,14 +4,27 @@
 //! GoGui's `# interrupt` arriving), answers each command in order with
 //! exactly one `=`/`?` response ended by one empty line, and returns on
 //! `quit` or end of input.
+//!
+//! A line travels: [`request`] (preprocessing, id, name, arguments) →
+//! [`command`] (a typed [`command::Command`]; argument forms in [`args`],
+//! analysis options in [`analyze`]) → [`session`] (the command's meaning)
+//! → [`response`] (the framing). Failures are [`error::GtpError`]s; the
+//! answer formats of the Leela Zero / KataGo analysis commands are in
+//! [`analyze`], GoGui's in [`gogui`]. Parsing and formatting are pure
+//! functions; only `serve` and the streaming commands do I/O.
 
 pub mod analyze;
+pub mod args;
 pub mod command;
+pub mod error;
 pub mod gogui;
+pub mod request;
 pub mod response;
 pub mod session;
 
-use command::{Command, GtpError, parse_command, parse_request, preprocess};
+use command::{Command, parse_command};
+use error::GtpError;
+use request::{parse_request, preprocess};
 pub use session::Session;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::sync::Arc;

@@ -1,6 +1,6 @@
 //! Response framing: `=id text` or `?id message`, then one empty line.
 
-use super::command::GtpError;
+use super::error::GtpError;
 
 /// Frames an answer. Lines are stripped of trailing spaces and empty lines
 /// inside a multi-line answer are dropped, because an empty line ends the

@@ -1,13 +1,12 @@
 //! The Monte Carlo tree search player: budgets the move, runs the search,
 //! then applies the pass and resign policy.
 
-use super::{Decision, MoveContext, Player};
+use super::{Budget, Decision, MoveContext, Player};
 use crate::endgame;
 use crate::rules::{ByColor, Cell, Color, Game, Move, Point};
 use crate::search::{Report, SearchLimits, SearchParams, SearchResult, Searcher, time};
 use crate::stop::StopCheck;
 use log::{debug, info};
-use std::time::Duration;
 
 /// Options of the MCTS player.
 #[derive(Clone, Copy, Debug)]
@@ -35,7 +34,6 @@ pub struct MctsPlayer {
     pool: Option<rayon::ThreadPool>,
     options: MctsOptions,
     hopeless_streak: u32,
-    last: Option<SearchResult>,
 }
 
 impl MctsPlayer {
@@ -54,13 +52,13 @@ impl MctsPlayer {
             pool,
             options,
             hopeless_streak: 0,
-            last: None,
         }
     }
 
-    /// The result of the last search, if any.
-    pub fn last_result(&self) -> Option<&SearchResult> {
-        self.last.as_ref()
+    /// The search seed for the current position: the same game and move
+    /// number give the same seed, so a fixed-playout search replays.
+    fn seed(&self, game: &Game) -> u64 {
+        self.options.seed.wrapping_add(game.moves().len() as u64)
     }
 
     /// The search limits for this move.
@@ -74,15 +72,10 @@ impl MctsPlayer {
                     .filter(|_| self.options.time_per_move.is_none()),
                 Some(t),
             ),
-            None => match self.options.time_per_move {
-                Some(s) => (
-                    None,
-                    Some(Duration::from_secs_f64(
-                        s.clamp(0.01, crate::clock::MAX_SECONDS),
-                    )),
-                ),
-                None => (Some(self.options.playouts.unwrap_or(10_000)), None),
-            },
+            None => {
+                let b = Budget::without_clock(self.options.playouts, self.options.time_per_move);
+                (b.playouts, b.time)
+            }
         };
         SearchLimits {
             playouts,
@@ -101,7 +94,7 @@ impl Player for MctsPlayer {
         report: Option<Report<'_>>,
     ) -> Decision {
         let limits = self.limits(game, color, ctx);
-        let seed = self.options.seed.wrapping_add(game.moves().len() as u64);
+        let seed = self.seed(game);
         let result =
             self.searcher
                 .run_reporting(game, color, &limits, self.pool.as_ref(), seed, report);
@@ -129,9 +122,7 @@ impl Player for MctsPlayer {
             self.searcher.tree().used(),
             self.searcher.tree().capacity()
         );
-        let decision = self.decide(game, color, &result, ctx.cleanup);
-        self.last = Some(result);
-        decision
+        self.decide(game, color, &result, ctx.cleanup)
     }
 
     fn ponder(&mut self, game: &Game, color: Color, stop: StopCheck<'_>) {
@@ -140,7 +131,7 @@ impl Player for MctsPlayer {
             time: None,
             stop,
         };
-        let seed = self.options.seed.wrapping_add(game.moves().len() as u64);
+        let seed = self.seed(game);
         let result = self
             .searcher
             .run(game, color, &limits, self.pool.as_ref(), seed);
@@ -168,7 +159,7 @@ impl Player for MctsPlayer {
             time: None,
             stop,
         };
-        let seed = self.options.seed.wrapping_add(game.moves().len() as u64);
+        let seed = self.seed(game);
         let result = self.searcher.run_reporting(
             game,
             color,
@@ -190,7 +181,6 @@ impl Player for MctsPlayer {
     fn reset(&mut self) {
         self.searcher.clear();
         self.hopeless_streak = 0;
-        self.last = None;
     }
 }
 

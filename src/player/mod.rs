@@ -10,9 +10,11 @@ use crate::rules::{Color, Game, Move};
 use crate::search::Report;
 use crate::stop::StopCheck;
 
+mod budget;
 pub mod handicap;
 mod mcts;
 mod random;
+pub use budget::{Budget, DEFAULT_PLAYOUTS};
 pub use mcts::{MctsOptions, MctsPlayer};
 pub use random::RandomPlayer;
 

@@ -1,4 +1,4 @@
-//! Test helpers: a real `hane` process driven over pipes, for integration
+//! Test support: a real `hane` process driven over pipes, for integration
 //! tests that need timing (interrupts, streaming analysis), and
 //! [`session_run`] for tests that drive an in-process session.
 #![allow(dead_code)]
@@ -139,7 +139,8 @@ impl Drop for Engine {
 /// text; panics on a parse or command error (for tests whose lines are all
 /// valid).
 pub fn session_run(s: &mut hane::gtp::Session, line: &str) -> String {
-    use hane::gtp::command::{parse_command, parse_request};
+    use hane::gtp::command::parse_command;
+    use hane::gtp::request::parse_request;
     let cmd = parse_command(&parse_request(line)).expect("a valid command");
     s.execute(cmd, hane::stop::StopCheck::NEVER)
         .unwrap_or_else(|e| panic!("{line}: {e}"))

@@ -1,13 +1,13 @@
 //! The session's side of GoGui's extensions: the searches behind the
-//! `gfx` displays, live graphics during genmove, and the `hane-params`
-//! changes. The formats are in [`crate::gtp::gogui`].
+//! `gfx` displays, the live graphics drawn during genmove, and the
+//! `hane-params` dialog. The formats are in [`crate::gtp::gogui`].
 
 use super::Session;
 use crate::config::LiveGfx;
-use crate::gtp::command::GtpError;
+use crate::gtp::error::GtpError;
 use crate::gtp::gogui::{self, ParamChange};
-use crate::player::{Decision, MoveContext};
-use crate::rules::{Color, Rules};
+use crate::player::Budget;
+use crate::rules::{BoardSize, Color};
 use crate::search::{Report, SearchResult};
 use crate::stop::StopCheck;
 use std::io::{self, Write};
@@ -15,63 +15,31 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 /// Time between live `gogui-gfx:` drawings during genmove.
-const LIVE_GFX_INTERVAL: Duration = Duration::from_millis(500);
-/// Time between search progress lines on stderr during genmove (`-v`).
-const PROGRESS_INTERVAL: Duration = Duration::from_secs(1);
+pub(super) const LIVE_GFX_INTERVAL: Duration = Duration::from_millis(500);
 /// How often a GoGui display search checks its budget.
 const GFX_BUDGET_CHECK: Duration = Duration::from_millis(20);
 
 impl Session {
-    /// The player's move for `color`; with live graphics on, the search
-    /// is drawn on GoGui's board as it runs: `gogui-gfx:` blocks on stderr
-    /// while the command runs (stdout stays the protocol's), then a
-    /// `CLEAR`.
-    pub(super) fn choose_move(
+    /// `hane-best_moves [color]`.
+    pub(super) fn best_moves_gfx(
         &mut self,
-        color: Color,
+        color: Option<Color>,
         stop: StopCheck<'_>,
-        cleanup: bool,
-    ) -> Decision {
-        let ctx = MoveContext {
-            clock: &self.clock,
-            stop,
-            cleanup,
-        };
-        let mode = self.config.live_gfx;
-        if mode != LiveGfx::Off && self.player.can_analyze() {
-            let size = self.game.size();
-            let mut draw = |r: &SearchResult| {
-                if let Some(block) = gogui::live_block(mode, size, color, r) {
-                    write_stderr(&block);
-                }
-            };
-            let report = Report {
-                interval: LIVE_GFX_INTERVAL,
-                callback: &mut draw,
-            };
-            let d = self
-                .player
-                .genmove_reporting(&self.game, color, &ctx, Some(report));
-            write_stderr(gogui::LIVE_CLEAR);
-            d
-        } else if log::log_enabled!(log::Level::Debug) && self.player.can_analyze() {
-            // A progress line every second of a long search; the result
-            // line itself is the player's `info` line.
-            let size = self.game.size();
-            let mut progress = |r: &SearchResult| {
-                if r.elapsed >= PROGRESS_INTERVAL {
-                    log::debug!("{}", progress_line(size, color, r));
-                }
-            };
-            let report = Report {
-                interval: PROGRESS_INTERVAL,
-                callback: &mut progress,
-            };
-            self.player
-                .genmove_reporting(&self.game, color, &ctx, Some(report))
-        } else {
-            self.player.genmove(&self.game, color, &ctx)
-        }
+    ) -> Result<String, GtpError> {
+        let color = color.unwrap_or_else(|| self.game.to_move());
+        let r = self.display_search(color, stop)?;
+        Ok(gogui::best_moves(self.game.size(), color, &r))
+    }
+
+    /// `hane-pv [color]`.
+    pub(super) fn pv_gfx(
+        &mut self,
+        color: Option<Color>,
+        stop: StopCheck<'_>,
+    ) -> Result<String, GtpError> {
+        let color = color.unwrap_or_else(|| self.game.to_move());
+        let r = self.display_search(color, stop)?;
+        Ok(gogui::principal_variation(self.game.size(), color, &r))
     }
 
     /// A search for GoGui's displays: from the current position for
@@ -79,7 +47,7 @@ impl Session {
     /// the budget is checked every few milliseconds), stopped early by
     /// `interrupt`. The player keeps the tree, so a later genmove or
     /// display of the same position continues it.
-    pub(super) fn display_search(
+    fn display_search(
         &mut self,
         color: Color,
         interrupt: StopCheck<'_>,
@@ -89,7 +57,7 @@ impl Session {
                 "this display needs the MCTS player (--player mcts)".into(),
             ));
         }
-        let budget = gogui::Budget::from_config(&self.config);
+        let budget = Budget::without_clock(self.config.playouts, self.config.time_per_move);
         let stop_requests = AtomicU64::new(0);
         let stop = StopCheck::new(&stop_requests, 0);
         let mut last: Option<SearchResult> = None;
@@ -107,10 +75,22 @@ impl Session {
         last.ok_or_else(|| GtpError::Other("the search gave no result".into()))
     }
 
+    /// `hane-params`: the dialog's lines, or one validated change.
+    pub(super) fn params(&mut self, change: Option<(String, String)>) -> Result<String, GtpError> {
+        match change {
+            None => Ok(gogui::param_lines(&self.config, self.game.rules())),
+            Some((key, value)) => {
+                let change = gogui::parse_param(&key, &value)?;
+                self.set_param(change);
+                Ok(String::new())
+            }
+        }
+    }
+
     /// Applies a validated `hane-params` change. Search parameters rebuild
     /// the player from the options (a fresh tree, the next search uses
     /// them); the rules change like `kgs-rules`.
-    pub(super) fn set_param(&mut self, change: ParamChange) {
+    fn set_param(&mut self, change: ParamChange) {
         let mut config = self.config.clone();
         match change {
             ParamChange::Rules(rules) => return self.set_rules(rules),
@@ -127,33 +107,19 @@ impl Session {
         self.ponder = config.ponder && config.playouts.is_none();
         self.config = config;
     }
+}
 
-    /// Changes the rules from the current position on. Moves already
-    /// played stand as they were played (each was legal under the rules in
-    /// force then, as with `kgs-rules`); the kept search tree, built and
-    /// scored under the old rules, is dropped.
-    pub(super) fn set_rules(&mut self, rules: Rules) {
-        if rules != self.game.rules() {
-            self.game.set_rules(rules);
-            self.player.reset();
-        }
+/// Draws one live-graphics block of a running genmove search on stderr
+/// (stdout stays the protocol's).
+pub(super) fn draw_live(mode: LiveGfx, size: BoardSize, color: Color, r: &SearchResult) {
+    if let Some(block) = gogui::live_block(mode, size, color, r) {
+        write_stderr(&block);
     }
 }
 
-/// One progress line: playouts so far, their rate, the best move, its win
-/// rate and the principal variation.
-fn progress_line(size: crate::rules::BoardSize, color: Color, r: &SearchResult) -> String {
-    let name = |m| crate::rules::point::move_name(size, m);
-    let pv: Vec<String> = r.pv.iter().map(|&m| name(m)).collect();
-    format!(
-        "searching {color}: {} playouts ({:.0}/s, {:.1}s) best {} win {:.3} pv {}",
-        r.playouts,
-        r.playouts_per_second(),
-        r.elapsed.as_secs_f64(),
-        name(r.best),
-        r.win_rate,
-        pv.join(" ")
-    )
+/// Clears the live graphics once the move is chosen.
+pub(super) fn clear_live() {
+    write_stderr(gogui::LIVE_CLEAR);
 }
 
 /// Writes one live-graphics block to stderr in a single write, so log

@@ -1,0 +1,163 @@
+//! The GTP session: owns the game, the player and the clock, and gives
+//! each command its meaning. [`Session::execute`] is a table from command
+//! to handler; the handlers live with their family:
+//!
+//! - `position.rs`: the board and the game (size, komi, moves, undo,
+//!   handicap, rules, time controls);
+//! - `query.rs`: answers that only read the game (board, stones, legality);
+//! - `scoring.rs`: the dead-stone analysis and everything counted from it;
+//! - `genmove.rs`: choosing and playing hane's own move;
+//! - `analysis.rs`: the streaming Leela Zero / KataGo analysis commands;
+//! - `records.rs`: `loadsgf` and `printsgf`;
+//! - `gui.rs`: GoGui's displays, live graphics and parameter dialog.
+//!
+//! Every handler validates first and mutates last, so a command that fails
+//! changes nothing.
+
+use super::command::{COMMANDS, Command};
+use super::error::GtpError;
+use super::gogui;
+use crate::clock::Clock;
+use crate::config::Config;
+use crate::endgame::Statuses;
+use crate::knowledge::patterns::Patterns;
+use crate::player::Player;
+use crate::rules::point::vertex_name;
+use crate::rules::{BoardSize, Color, Game, Point};
+use crate::stop::StopCheck;
+
+mod analysis;
+mod genmove;
+mod gui;
+mod position;
+mod query;
+mod records;
+mod scoring;
+
+/// The engine's state between commands.
+pub struct Session {
+    game: Game,
+    player: Box<dyn Player>,
+    clock: Clock,
+    /// Seed for the dead-stone estimate.
+    seed: u64,
+    /// Playouts for the dead-stone estimate (`None`: by board size).
+    status_playouts: Option<u32>,
+    patterns: Patterns,
+    /// The last dead-stone analysis and the situation it belongs to.
+    statuses: Option<(u64, Statuses)>,
+    /// Pondering enabled (`--ponder`).
+    ponder: bool,
+    /// The side to ponder for: the opponent after hane's genmove, until
+    /// the next command arrives.
+    ponder_for: Option<Color>,
+    /// The options, as changed by `hane-params`: the player is rebuilt
+    /// from them when a search parameter changes.
+    config: Config,
+}
+
+impl Session {
+    /// A new session: empty board of the configured size, rules and komi.
+    pub fn new(config: &Config, player: Box<dyn Player>) -> Session {
+        let size = BoardSize::new(config.size).unwrap_or(BoardSize::NINETEEN);
+        Session {
+            game: Game::new(size, config.rules, config.komi),
+            player,
+            clock: Clock::default(),
+            seed: config.seed,
+            status_playouts: config.status_playouts,
+            patterns: Patterns::new(),
+            statuses: None,
+            ponder: config.ponder && config.playouts.is_none(),
+            ponder_for: None,
+            config: config.clone(),
+        }
+    }
+
+    /// Thinks on the opponent's time, if pondering is on, hane just made a
+    /// move and the game is not over; returns when `stop` fires (new
+    /// input). The tree it grows is kept for hane's next move.
+    pub fn ponder(&mut self, stop: StopCheck<'_>) {
+        let Some(color) = self.ponder_for.take() else {
+            return;
+        };
+        if !self.ponder || self.game.is_over() || self.game.to_move() != color {
+            return;
+        }
+        self.player.ponder(&self.game, color, stop);
+    }
+
+    /// The current game (read-only).
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The current clock.
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    /// Executes one command and returns the answer text. Streaming
+    /// commands go through [`Session::stream`] instead.
+    ///
+    /// # Errors
+    /// The GTP failure; the session is then unchanged.
+    pub fn execute(&mut self, cmd: Command, stop: StopCheck<'_>) -> Result<String, GtpError> {
+        use Command as C;
+        match cmd {
+            C::ProtocolVersion => Ok("2".into()),
+            C::Name => Ok("hane".into()),
+            C::Version => Ok(env!("CARGO_PKG_VERSION").into()),
+            C::KnownCommand(name) => Ok(COMMANDS.contains(&name.as_str()).to_string()),
+            C::ListCommands => Ok(COMMANDS.join("\n")),
+            C::Quit | C::GoguiInterrupt => Ok(String::new()),
+            C::Cputime => Ok(format!("{:.3}", query::cpu_seconds())),
+            C::Boardsize(n) => self.boardsize(n),
+            C::ClearBoard => Ok(self.clear_board()),
+            C::Komi(k) => Ok(self.komi(k)),
+            C::Play(c, v) => self.play(c, v),
+            C::Undo => self.undo(),
+            C::FixedHandicap(n) => self.fixed_handicap(n),
+            C::PlaceFreeHandicap(n) => self.place_free_handicap(n),
+            C::SetFreeHandicap(list) => self.set_free_handicap(&list),
+            C::Handicap(arg) => Ok(self.handicap(arg)),
+            C::KgsRules(name) | C::KataSetRules(name) => self.rules(&name),
+            C::TimeSettings(main, period, stones) => Ok(self.time_settings(main, period, stones)),
+            C::TimeLeft(c, seconds, stones) => Ok(self.time_left(c, seconds, stones)),
+            C::KgsTimeSettings(t) => Ok(self.kgs_time_settings(t)),
+            C::Showboard => Ok(self.showboard()),
+            C::IsLegal(c, v) => Ok(self.is_legal(c, v)),
+            C::ListStones(c) => Ok(self.vertices(self.game.board().stones(c))),
+            C::Captures(c) => Ok(self.game.board().prisoners(c).to_string()),
+            C::RulesLegalMoves => Ok(self.rules_legal_moves()),
+            C::FinalScore => Ok(self.final_score()),
+            C::FinalStatusList(status) => Ok(self.final_status_list(status)),
+            C::Score => Ok(self.score_breakdown()),
+            C::Ownership => Ok(self.ownership()),
+            C::RulesFinalResult => Ok(self.rules_final_result()),
+            C::Genmove(c) => Ok(self.genmove(c, stop, true, false)),
+            C::GenmoveCleanup(c) => Ok(self.genmove(c, stop, true, true)),
+            C::RegGenmove(c) => Ok(self.genmove(c, stop, false, false)),
+            C::LoadSgf(path, until) => self.loadsgf(&path, until),
+            C::PrintSgf(path) => self.printsgf(path),
+            C::GoguiAnalyzeCommands => Ok(gogui::ANALYZE_COMMANDS.join("\n")),
+            C::BestMovesGfx(c) => self.best_moves_gfx(c, stop),
+            C::PvGfx(c) => self.pv_gfx(c, stop),
+            C::Params(change) => self.params(change),
+            C::Analyze(..) | C::GenmoveAnalyze(..) => Err(GtpError::Other(
+                "this command streams its answer; run it through gtp::serve".into(),
+            )),
+        }
+    }
+
+    /// Vertex names separated by spaces.
+    fn vertices(&self, pts: impl Iterator<Item = Point>) -> String {
+        let size = self.game.size();
+        pts.map(|p| vertex_name(size, p))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,54 @@
+//! Commands that only read the game: the board diagram, stones,
+//! legality, and the process's CPU time.
+
+use super::Session;
+use crate::gtp::args::VertexArg;
+use crate::rules::Color;
+
+impl Session {
+    pub(super) fn showboard(&self) -> String {
+        let b = self.game.board();
+        let mut out = String::from("\n");
+        out.push_str(&crate::rules::diagram::render(b));
+        out.push_str(&format!(
+            "\nBlack (X) has captured {} stones\nWhite (O) has captured {} stones\n{} to move, rules {}, komi {}",
+            b.prisoners(Color::Black),
+            b.prisoners(Color::White),
+            self.game.to_move(),
+            self.game.rules(),
+            self.game.komi()
+        ));
+        out
+    }
+
+    /// `is_legal`: `1` or `0`; a vertex off the board is not legal.
+    pub(super) fn is_legal(&self, c: Color, v: VertexArg) -> String {
+        let legal = self
+            .to_move_arg(v)
+            .is_ok_and(|mv| self.game.is_legal(c, mv));
+        (if legal { "1" } else { "0" }).to_string()
+    }
+
+    /// `gogui-rules_legal_moves`: situational superko and the suicide rule
+    /// applied; a pass is always legal.
+    pub(super) fn rules_legal_moves(&self) -> String {
+        let legal = self.game.legal_moves(self.game.to_move());
+        let mut text = self.vertices(legal.into_iter());
+        text.push_str(if text.is_empty() { "pass" } else { " pass" });
+        text
+    }
+}
+
+/// CPU seconds used by the whole process (all threads).
+pub(super) fn cpu_seconds() -> f64 {
+    #[cfg(unix)]
+    {
+        // SAFETY: getrusage only writes into the struct we pass.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) } == 0 {
+            let tv = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+            return tv(usage.ru_utime) + tv(usage.ru_stime);
+        }
+    }
+    0.0
+}

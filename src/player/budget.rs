@@ -1,0 +1,61 @@
+//! What one move may spend when no time control applies: the budget
+//! `genmove` uses without a clock and GoGui's display searches share.
+
+use crate::clock::MAX_SECONDS;
+use std::time::Duration;
+
+/// Playouts per move when neither `--playouts` nor `--time-per-move` is
+/// given and no time control applies.
+pub const DEFAULT_PLAYOUTS: u64 = 10_000;
+
+/// A playout count or a thinking time, whichever the options give.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Budget {
+    /// Stop after this many playouts.
+    pub playouts: Option<u64>,
+    /// Stop after this long.
+    pub time: Option<Duration>,
+}
+
+impl Budget {
+    /// The budget without a clock: `time_per_move` seconds if set, else
+    /// `playouts`, else [`DEFAULT_PLAYOUTS`].
+    pub fn without_clock(playouts: Option<u64>, time_per_move: Option<f64>) -> Budget {
+        match time_per_move {
+            Some(s) => Budget {
+                playouts: None,
+                time: Some(Duration::from_secs_f64(s.clamp(0.01, MAX_SECONDS))),
+            },
+            None => Budget {
+                playouts: Some(playouts.unwrap_or(DEFAULT_PLAYOUTS)),
+                time: None,
+            },
+        }
+    }
+
+    /// True once a search with these figures has used the budget.
+    pub fn reached(&self, playouts: u64, elapsed: Duration) -> bool {
+        self.playouts.is_some_and(|n| playouts >= n) || self.time.is_some_and(|t| elapsed >= t)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_per_move_wins_over_playouts_and_the_default_is_10000() {
+        let b = Budget::without_clock(None, None);
+        assert_eq!(b.playouts, Some(DEFAULT_PLAYOUTS));
+        assert!(!b.reached(9_999, Duration::from_secs(100)));
+        assert!(b.reached(10_000, Duration::ZERO));
+        let b = Budget::without_clock(Some(50), Some(0.5));
+        assert_eq!(b.playouts, None);
+        assert!(!b.reached(1 << 40, Duration::from_millis(499)));
+        assert!(b.reached(0, Duration::from_millis(500)));
+        assert_eq!(
+            Budget::without_clock(None, Some(1e-9)).time,
+            Some(Duration::from_millis(10))
+        );
+    }
+}
