@@ -175,20 +175,6 @@ impl Searcher {
         }
     }
 
-    /// The parameters.
-    pub fn params(&self) -> SearchParams {
-        self.params
-    }
-
-    /// Changes the parameters (threads, playout policy...).
-    pub fn set_params(&mut self, params: SearchParams) {
-        if params.max_tree_bytes != self.params.max_tree_bytes {
-            self.tree = Tree::new(params.max_tree_bytes);
-            self.root = None;
-        }
-        self.params = params;
-    }
-
     /// Forgets the tree.
     pub fn clear(&mut self) {
         self.root = None;

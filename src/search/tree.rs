@@ -122,11 +122,6 @@ impl Tree {
         self.max_nodes
     }
 
-    /// Bytes of node memory allocated so far (whole chunks).
-    pub fn allocated_bytes(&self) -> usize {
-        self.chunks.iter().filter(|c| c.get().is_some()).count() * CHUNK * Self::NODE_BYTES
-    }
-
     /// Forgets every node and starts a new root for `mv`; chunks are kept.
     pub fn clear(&mut self) -> NodeId {
         self.next.store(1, Relaxed);
