@@ -79,6 +79,11 @@ pub struct Config {
     pub ponder: bool,
     /// Live graphics for GoGui during `genmove`.
     pub live_gfx: LiveGfx,
+    /// Lizzie compatibility (`--lizzie`): `version` answers first the Leela
+    /// Zero release whose analysis output hane follows, then hane's own
+    /// version. Lizzie checks the first word for 0.15 or later and stops on
+    /// a warning dialog otherwise; `name` still answers `hane`.
+    pub lizzie: bool,
 }
 
 impl Default for Config {
@@ -98,6 +103,7 @@ impl Default for Config {
             status_playouts: None,
             ponder: false,
             live_gfx: LiveGfx::Off,
+            lizzie: false,
         }
     }
 }

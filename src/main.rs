@@ -87,6 +87,12 @@ struct Cli {
     #[arg(long, value_enum, num_args = 0..=1, require_equals = true,
           default_missing_value = "best-moves", value_name = "WHAT")]
     gogui_gfx: Option<LiveGfxArg>,
+    /// For Lizzie: answer GTP `version` with "0.17 (Leela Zero analysis
+    /// protocol) hane VERSION". Lizzie reads the first word as a Leela Zero
+    /// version and warns below 0.15; hane's analysis output is Leela Zero
+    /// 0.17's. `name` still answers `hane`.
+    #[arg(long)]
+    lizzie: bool,
     /// More logging on stderr: by default one info line per genmove; -v
     /// adds a progress line every second of a search (debug), -vv trace.
     /// RUST_LOG overrides.
@@ -153,6 +159,7 @@ fn main() -> ExitCode {
             Some(LiveGfxArg::BestMoves) => LiveGfx::BestMoves,
             Some(LiveGfxArg::Pv) => LiveGfx::Pv,
         },
+        lizzie: cli.lizzie,
     };
     if let Some(Sub::Bench {
         seconds,

@@ -6,16 +6,19 @@
 //! the `gogui -program "…"` and `gogui-twogtp -black "…"` shell lines),
 //! starts the real binary with exactly those arguments (so clap must accept
 //! them) and drives a short session with the exchanges that client makes,
-//! as `/work/shared/clients.md` records them from the clients' sources:
-//! Sabaki's pipelined start-up, komi/boardsize/undo sync,
+//! as the clients' own sources make them (GoGui's `GtpClient` and twogtp's
+//! `TwoGtp`, `@sabaki/gtp` and Sabaki's `enginesyncer.js`, Lizzie's
+//! `Leelaz.java`): Sabaki's pipelined start-up, komi/boardsize/undo sync,
 //! `kata-genmove_analyze` and analysis stopped by `protocol_version`;
-//! GoGui's start-up, `# interrupt` during a genmove; twogtp's start-up
-//! (`protocol_version name version list_commands gogui-interrupt boardsize
-//! clear_board komi`), per-game `cputime boardsize clear_board`, lowercase
-//! `genmove b`, uppercase `play W …`/`PASS`, `final_score`, `quit`. GoGui and
-//! gogui-twogtp themselves are not installed here; the shell lines are
-//! checked against their option lists (GoGui's `GoGuiSettings` and
-//! twogtp's `Main`).
+//! Lizzie's numbered start-up judged by its version rule, and `lz-analyze`
+//! stopped by `name`; GoGui's start-up, `# interrupt` during a genmove;
+//! twogtp's start-up (`protocol_version name version list_commands
+//! gogui-interrupt boardsize clear_board komi`), per-game `cputime
+//! boardsize clear_board`, lowercase `genmove b`, uppercase `play W …` and
+//! `PASS`, `final_score`, `quit`. The test needs neither GoGui nor
+//! gogui-twogtp: their shell lines are checked against their option lists
+//! (GoGui's `GoGuiSettings` and twogtp's `Main`). The other programs of the
+//! twogtp line (GNU Go) are started when found: `$GNUGO`, else on `PATH`.
 //!
 //! If the README's lines stop parsing — moved, reworded so no invocation is
 //! found, or rejected by clap — this test fails.
@@ -296,17 +299,20 @@ fn check_other_program(client: &str, opt: &str, value: &str) {
     let Some(prog) = words.first() else {
         panic!("{client}: -{opt} is empty")
     };
-    let candidates = [prog.clone(), format!("/usr/games/{prog}")];
-    let Some(path) = candidates.iter().find(|p| {
-        std::process::Command::new(p)
-            .arg("--version")
-            .output()
-            .is_ok()
-    }) else {
+    // `$GNUGO` for gnugo (as in the scripts), else the name on PATH.
+    let path = match std::env::var("GNUGO") {
+        Ok(p) if prog == "gnugo" && !p.is_empty() => p,
+        _ => prog.clone(),
+    };
+    if std::process::Command::new(&path)
+        .arg("--version")
+        .output()
+        .is_err()
+    {
         eprintln!("{client}: -{opt} {value:?}: {prog} not installed, not run");
         return;
-    };
-    let out = std::process::Command::new(path)
+    }
+    let out = std::process::Command::new(&path)
         .args(&words[1..])
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
@@ -332,7 +338,8 @@ fn start(inv: &Invocation) -> Engine {
     Engine::start(&args)
 }
 
-/// A success answer: `=` then a space (or nothing), per clients.md §5.2.
+/// A success answer: `=` then a space (or nothing): GoGui's `GtpClient`
+/// takes the text after the first space of the whole response.
 fn ok(e: &mut Engine, cmd: &str) -> String {
     e.send(cmd);
     read_ok(e, cmd)
@@ -405,7 +412,7 @@ fn the_section_yields_every_client() {
     assert!(parse_options(&shell_words("-komi"), TWOGTP_OPTIONS).is_err());
 }
 
-/// Sabaki (clients.md §4): pipelined start-up, sync with komi, boardsize,
+/// Sabaki (`@sabaki/gtp` and Sabaki's engine syncer): pipelined start-up, sync with komi, boardsize,
 /// clear_board and pipelined plays, `kata-genmove_analyze B 50` (listed,
 /// so preferred over genmove), an undo sync, `kata-analyze W 50` stopped by
 /// `protocol_version`, and `quit` within 3 s.
@@ -488,34 +495,119 @@ fn sabaki() {
     }
 }
 
-/// Lizzie, as the README describes it: `lz-analyze` with an interval,
-/// stopped by a bare newline, integer win rates.
+/// What Lizzie 0.7.4 makes of an engine's first two answers, re-stated
+/// from reading its `Leelaz.parseLine`: it sends `name` then `version`,
+/// numbered, and reads each answer line as words split at single spaces.
+/// A `name` whose first word starts with `KataGo` skips the version check.
+/// Otherwise the first word of the `version` answer is split at dots and
+/// its second field read as a whole number, Leela Zero's minor version:
+/// below 15 Lizzie stops on the dialog "Lizzie requires version 0.15 or
+/// later of Leela Zero for analysis"; no second field, or one that is not
+/// a number, throws in the thread that reads the engine. An answer of one
+/// word (`=2`) is not checked at all: the check waits for the next answer
+/// with text, whatever command it belongs to.
+fn lizzie_version_check(name_answer: &str, version_answer: &str) -> Result<(), String> {
+    let words = |a: &str| -> Vec<String> { a.trim().split(' ').map(String::from).collect() };
+    let name = words(name_answer);
+    if name.get(1).is_some_and(|w| w.starts_with("KataGo")) {
+        return Ok(());
+    }
+    let version = words(version_answer);
+    let Some(first) = version.get(1) else {
+        return Err(format!(
+            "{version_answer:?}: no version word, the check stays pending"
+        ));
+    };
+    let fields: Vec<&str> = first.split('.').collect();
+    let minor: i32 = fields
+        .get(1)
+        .ok_or_else(|| format!("{first:?}: no minor version field (Lizzie throws)"))?
+        .parse()
+        .map_err(|_| format!("{first:?}: minor version not a number (Lizzie throws)"))?;
+    if minor < 15 {
+        return Err(format!(
+            "{first:?}: Lizzie warns \"requires version 0.15 or later of Leela Zero\""
+        ));
+    }
+    Ok(())
+}
+
+#[test]
+fn lizzie_version_rule() {
+    assert_eq!(lizzie_version_check("=1 Leela Zero", "=2 0.17"), Ok(()));
+    assert_eq!(lizzie_version_check("=1 Leela Zero", "=2 0.15.0"), Ok(()));
+    assert!(lizzie_version_check("=1 Leela Zero", "=2 0.14").is_err());
+    assert_eq!(lizzie_version_check("=1 KataGo", "=2 1.15.3"), Ok(()));
+    // hane's own version, as it answers without --lizzie.
+    assert!(lizzie_version_check("=1 hane", "=2 0.1.0").is_err());
+    // Only the field after the first dot counts.
+    assert_eq!(lizzie_version_check("=1 x", "=2 x-0.17"), Ok(()));
+    assert!(lizzie_version_check("=1 hane", "=2 1").is_err());
+    assert!(lizzie_version_check("=1 hane", "=2").is_err());
+    // Without --lizzie hane answers its own version, which Lizzie refuses.
+    let mut e = Engine::start(&["--player", "random"]);
+    e.send("1 name");
+    e.send("2 version");
+    let name = e.answer_or_explain(WAIT, "name");
+    let version = e.answer_or_explain(WAIT, "version");
+    assert_eq!(version, format!("=2 {}", env!("CARGO_PKG_VERSION")));
+    assert!(lizzie_version_check(&name, &version).is_err(), "{version}");
+    e.finish();
+}
+
+/// Lizzie 0.7.4 with the README's command line (its `Leelaz.java`):
+/// numbered commands; `name` and `version` pass its version rule while
+/// `name` still says hane; `lz-analyze` with an interval in centiseconds,
+/// integer win rates, stopped by `name` (how Lizzie ends pondering). Lizzie
+/// reads the engine's stderr merged into its stdout, so no log line may
+/// look like an answer or an analysis line.
 #[test]
 fn lizzie() {
     let winrate = Regex::new(r" winrate \d+ ").unwrap();
     for inv in by_client(|c| c == "Lizzie", 1) {
         let mut e = start(&inv);
-        assert_eq!(ok(&mut e, "name"), "hane");
-        ok(&mut e, "version");
-        ok(&mut e, "boardsize 19");
-        ok(&mut e, "clear_board");
-        ok(&mut e, "play B Q16");
-        e.send("lz-analyze 50");
+        for c in ["1 name", "2 version", "3 boardsize 19", "4 komi 7.5"] {
+            e.send(c);
+        }
+        let name = e.answer_or_explain(WAIT, "name");
+        let version = e.answer_or_explain(WAIT, "version");
+        assert_eq!(name, "=1 hane", "{}", inv.source);
+        assert_eq!(
+            lizzie_version_check(&name, &version),
+            Ok(()),
+            "{}: {version:?}",
+            inv.source
+        );
+        assert_eq!(e.answer_or_explain(WAIT, "boardsize").trim_end(), "=3");
+        assert_eq!(e.answer_or_explain(WAIT, "komi").trim_end(), "=4");
+        e.send("5 play B Q16");
+        assert_eq!(e.answer_or_explain(WAIT, "play").trim_end(), "=5");
+        e.send("6 lz-analyze 50");
         thread::sleep(Duration::from_millis(1200));
-        e.send("");
+        e.send("7 name");
         let a = e.answer_or_explain(WAIT, "lz-analyze");
         let lines: Vec<&str> = a.lines().collect();
-        assert!(lines[0] == "= " || lines[0] == "=", "{a:?}");
+        assert!(lines[0] == "=6" || lines[0] == "=6 ", "{a:?}");
         assert!(lines.len() >= 2, "no info line in 1.2 s: {a:?}");
         for l in &lines[1..] {
             assert!(l.starts_with("info move ") && winrate.is_match(l), "{l:?}");
         }
-        ok(&mut e, "genmove W");
-        e.finish();
+        assert_eq!(e.answer_or_explain(WAIT, "name"), "=7 hane");
+        e.send("8 genmove W");
+        let mv = e.answer_or_explain(WAIT, "genmove");
+        assert!(is_move(mv.strip_prefix("=8 ").unwrap_or(""), 19), "{mv:?}");
+        let stderr = e.finish();
+        for l in stderr.lines() {
+            assert!(
+                !["=", "?", "info", "play"].iter().any(|p| l.starts_with(p)) && !l.contains(" -> "),
+                "{}: stderr line Lizzie would parse: {l:?}",
+                inv.source
+            );
+        }
     }
 }
 
-/// twogtp's start-up (clients.md §2), shared by GoGui's GtpClient.
+/// twogtp's start-up (`TwoGtp`), shared by GoGui's `GtpClient`.
 fn gogui_startup(e: &mut Engine, source: &str) -> HashSet<String> {
     assert_eq!(ok(e, "protocol_version"), "2");
     assert_eq!(ok(e, "name"), "hane");
@@ -573,7 +665,7 @@ fn gogui() {
     }
 }
 
-/// gogui-twogtp (clients.md §2): start-up, then per game `cputime`,
+/// gogui-twogtp (`TwoGtp`): start-up, then per game `cputime`,
 /// `boardsize`, `clear_board`, lowercase `genmove b`, the opponent's moves
 /// as uppercase `play W …` and `PASS`, `final_score`, `cputime`; then a
 /// second game start and `quit`. (The game is cut short: a few moves, a

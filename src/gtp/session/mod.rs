@@ -107,7 +107,7 @@ impl Session {
         match cmd {
             C::ProtocolVersion => Ok("2".into()),
             C::Name => Ok("hane".into()),
-            C::Version => Ok(env!("CARGO_PKG_VERSION").into()),
+            C::Version => Ok(self.version()),
             C::KnownCommand(name) => Ok(COMMANDS.contains(&name.as_str()).to_string()),
             C::ListCommands => Ok(COMMANDS.join("\n")),
             C::Quit | C::GoguiInterrupt => Ok(String::new()),
@@ -150,6 +150,18 @@ impl Session {
         }
     }
 
+    /// The answer to `version`: hane's own version, or with `--lizzie`
+    /// first the Leela Zero version whose analysis commands hane answers
+    /// (see [`Config::lizzie`]).
+    fn version(&self) -> String {
+        let own = env!("CARGO_PKG_VERSION");
+        if self.config.lizzie {
+            format!("{LZ_ANALYSIS_VERSION} (Leela Zero analysis protocol) hane {own}")
+        } else {
+            own.to_string()
+        }
+    }
+
     /// Vertex names separated by spaces.
     fn vertices(&self, pts: impl Iterator<Item = Point>) -> String {
         let size = self.game.size();
@@ -158,6 +170,11 @@ impl Session {
             .join(" ")
     }
 }
+
+/// The Leela Zero release whose `lz-analyze` / `lz-genmove_analyze` output
+/// hane's follows (`lcb` and `order` fields): what `version` names first
+/// under `--lizzie`, where Lizzie looks for 0.15 or later.
+pub const LZ_ANALYSIS_VERSION: &str = "0.17";
 
 #[cfg(test)]
 mod tests;
