@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Match runner: the engine under test (default: hane) against any GTP engine.
 
-Plays like gogui-twogtp (see /work/shared/clients.md section 2) but also:
+Plays like gogui-twogtp (the same start-up and game sequence) but also:
   * a referee (GNU Go by default) scores finished games and, with a separate
     checker process (hane's own rules core, `--player random`), receives every
     move as `play`; a `?` from anyone marks the move as illegal;
@@ -33,6 +33,7 @@ import os
 import re
 import selectors
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -275,7 +276,7 @@ class Program:
 
 
 # --------------------------------------------------------------------------
-# Helpers
+# Small utilities
 # --------------------------------------------------------------------------
 
 def resolve_argv(cmd):
@@ -964,6 +965,12 @@ class Match:
         return status
 
 
+def gnugo():
+    """GNU Go's command word: $GNUGO, else gnugo on PATH."""
+    return shlex.quote(os.environ.get("GNUGO") or shutil.which("gnugo")
+                       or "gnugo")
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(
         description="Play the engine under test against a GTP opponent, "
@@ -971,10 +978,12 @@ def main(argv=None):
     ap.add_argument("--engine", default="target/release/hane",
                     help="engine under test (shell-style command)")
     ap.add_argument("--opponent",
-                    default="/usr/games/gnugo --mode gtp --level 10 "
-                    "--chinese-rules")
+                    default=gnugo() + " --mode gtp --level 10 "
+                    "--chinese-rules",
+                    help="the opponent (default: GNU Go level 10, $GNUGO "
+                    "or gnugo on PATH)")
     ap.add_argument("--referee",
-                    default="/usr/games/gnugo --mode gtp --chinese-rules",
+                    default=gnugo() + " --mode gtp --chinese-rules",
                     help="scores games and checks moves; 'none' disables")
     ap.add_argument("--checker",
                     default="target/release/hane --player random",

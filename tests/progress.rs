@@ -1,4 +1,4 @@
-//! Search progress on stderr (issue #3): one `info` line per genmove by
+//! Search progress on stderr: one `info` line per genmove by
 //! default, a progress line every second of a long search with `-v`, and
 //! neither changes the search.
 

@@ -91,9 +91,9 @@ impl Rules {
 
     /// New Zealand rules: a play removes the opponent's chains without
     /// liberties, "then removing any of that player's own stones that then
-    /// have no liberties" — suicide allowed (hane follows its issue #2 and
-    /// keeps single-stone suicide illegal: under situational superko it
-    /// would only be a pass that changes nothing); a move may not repeat a
+    /// have no liberties" — suicide allowed (hane keeps single-stone suicide
+    /// illegal: under situational superko it would only be a pass that
+    /// changes nothing); a move may not repeat a
     /// previous board position with the same player to move — situational
     /// superko; territory counts the stones, no handicap compensation.
     /// (The NZ text also says handicap games have no komi; hane leaves
