@@ -1,19 +1,32 @@
 //! hane: a Go engine speaking GTP v2.
 //!
-//! Crate map (dependencies point downwards only):
-//! - [`gtp`]: the protocol — parsing, framing, the session that owns the
-//!   game; the only code that reads stdin or writes stdout.
-//! - [`player`]: move generators behind the [`player::Player`] trait.
-//! - [`sgf`]: loading and writing SGF game records.
-//! - [`sgf_file`]: opening SGF files safely (regular files only, size cap).
-//! - [`clock`]: time controls and time left (plain data).
-//! - [`stop`]: the interrupt check long computations poll.
-//! - [`rules`]: board, rule sets, game history, superko, handicap, scoring.
+//! Crate map, from the bottom up: each module depends only on modules
+//! listed before it.
+//! - [`rules`]: board, rule sets, game history, superko, handicap, scoring,
+//!   diagrams. Depends on nothing else in the crate; no I/O.
+//! - [`clock`]: time controls and time left (plain data); [`stop`]: the
+//!   interrupt check long computations poll.
+//! - [`knowledge`]: what a move looks like (captures, ladders, 3x3 shape)
+//!   and the tree priors built from it.
+//! - [`search`]: Monte Carlo tree search over one shared tree, playouts,
+//!   the time budget of a move.
+//! - [`endgame`]: dead stones, seki and territory (Benson's proof, sure
+//!   captures, playout ownership) behind `final_score` and passing.
+//! - [`player`]: move generators behind the [`player::Player`] trait (the
+//!   MCTS player with its pass and resign policy, the random player), free
+//!   handicap placement, the budget of a move without a clock.
+//! - [`sgf`], [`sgf_file`]: reading and writing SGF game records, and
+//!   opening such files safely (regular files only, size cap).
 //! - [`config`]: options from the command line, passed down by value.
+//! - [`gtp`]: the protocol — parsing, framing, the session that owns the
+//!   game and gives each command its meaning; the only code that reads
+//!   stdin or writes stdout.
 //! - [`bench`]: the `hane bench` measurements.
 //!
 //! A `genmove` flows one way: `gtp` parses the line, the session asks the
-//! player for a move given `&Game`, then the session alone plays it.
+//! player for a move given `&Game`, the player searches, then the session
+//! alone plays the move on the game. `docs/architecture.md` follows one
+//! `genmove` through every file.
 
 pub mod bench;
 pub mod clock;
