@@ -20,26 +20,17 @@ pub(super) const LIVE_GFX_INTERVAL: Duration = Duration::from_millis(500);
 const GFX_BUDGET_CHECK: Duration = Duration::from_millis(20);
 
 impl Session {
-    /// `hane-best_moves [color]`.
-    pub(super) fn best_moves_gfx(
+    /// `hane-best_moves [color]` and `hane-pv [color]`: a display search
+    /// for `color` (default: the side to move), drawn by `draw`.
+    pub(super) fn gfx(
         &mut self,
         color: Option<Color>,
         stop: StopCheck<'_>,
+        draw: fn(BoardSize, Color, &SearchResult) -> String,
     ) -> Result<String, GtpError> {
         let color = color.unwrap_or_else(|| self.game.to_move());
         let r = self.display_search(color, stop)?;
-        Ok(gogui::best_moves(self.game.size(), color, &r))
-    }
-
-    /// `hane-pv [color]`.
-    pub(super) fn pv_gfx(
-        &mut self,
-        color: Option<Color>,
-        stop: StopCheck<'_>,
-    ) -> Result<String, GtpError> {
-        let color = color.unwrap_or_else(|| self.game.to_move());
-        let r = self.display_search(color, stop)?;
-        Ok(gogui::principal_variation(self.game.size(), color, &r))
+        Ok(draw(self.game.size(), color, &r))
     }
 
     /// A search for GoGui's displays: from the current position for

@@ -141,8 +141,8 @@ impl Session {
             C::LoadSgf(path, until) => self.loadsgf(&path, until),
             C::PrintSgf(path) => self.printsgf(path),
             C::GoguiAnalyzeCommands => Ok(gogui::ANALYZE_COMMANDS.join("\n")),
-            C::BestMovesGfx(c) => self.best_moves_gfx(c, stop),
-            C::PvGfx(c) => self.pv_gfx(c, stop),
+            C::BestMovesGfx(c) => self.gfx(c, stop, gogui::best_moves),
+            C::PvGfx(c) => self.gfx(c, stop, gogui::principal_variation),
             C::Params(change) => self.params(change),
             C::Analyze(..) | C::GenmoveAnalyze(..) => Err(GtpError::Other(
                 "this command streams its answer; run it through gtp::serve".into(),
