@@ -9,7 +9,9 @@
 //! command, exit by itself with status 0 within [`FILE_TIMEOUT`], and print nothing
 //! on stdout outside a response.
 //!
-//! See `gtp-tests/README.md` for the file format and how to add cases.
+//! See `gtp-tests/README.md` for the file format and how to add cases;
+//! `scripts/gogui-regress` runs the same files, with the same engine
+//! arguments per file, through GoGui's own tool.
 //!
 //! Environment knobs:
 //! - `HANE_GTP_SUITE=ko,superko` runs only the named files (without `.tst`).
