@@ -211,6 +211,30 @@ impl Game {
         self.current().to_move
     }
 
+    /// Gives the turn to `color` without a move, as an SGF `PL` property
+    /// does, or as `loadsgf FILE N` does when move N is by the player who
+    /// also made move N-1. The superko history then holds the current
+    /// stones with `color` to move, and `undo` removes that entry with the
+    /// position.
+    pub fn set_to_move(&mut self, color: Color) {
+        if self.to_move() == color {
+            return;
+        }
+        let old = self.current().key();
+        if let Some(n) = self.seen.get_mut(&old) {
+            *n -= 1;
+            if *n == 0 {
+                self.seen.remove(&old);
+            }
+        }
+        let state = self
+            .states
+            .last_mut()
+            .expect("a game always has its initial state");
+        state.to_move = color;
+        *self.seen.entry(state.key()).or_insert(0) += 1;
+    }
+
     /// The moves played since the initial position.
     pub fn moves(&self) -> &[(Color, Move)] {
         &self.moves
@@ -457,5 +481,45 @@ impl Game {
             handicap_bonus: bonus,
             komi: self.komi,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::diagram::vertex;
+
+    #[test]
+    fn set_to_move_moves_the_superko_entry_and_undo_takes_it_back() {
+        let mut g = Game::new(BoardSize::new(5).unwrap(), Rules::AGA, 0.5);
+        let c3 = Move::Play(vertex(g.size(), "C3").unwrap());
+        let d3 = Move::Play(vertex(g.size(), "D3").unwrap());
+        g.play(Color::Black, c3).unwrap();
+        let after_c3 = g.board().clone();
+        let key = |c| situation_key(&after_c3, c);
+        g.set_to_move(Color::Black);
+        assert_eq!(g.to_move(), Color::Black);
+        assert_eq!(g.seen.get(&key(Color::Black)), Some(&1));
+        assert_eq!(g.seen.get(&key(Color::White)), None);
+        g.set_to_move(Color::Black);
+        assert_eq!(
+            g.seen.values().sum::<u32>(),
+            2,
+            "no change: one entry per state"
+        );
+        g.play(Color::Black, d3).unwrap();
+        assert_eq!(g.to_move(), Color::White);
+        g.undo().unwrap();
+        assert_eq!(
+            g.to_move(),
+            Color::Black,
+            "undo returns to the turn that was set"
+        );
+        g.undo().unwrap();
+        assert_eq!(g.seen.len(), 1);
+        assert_eq!(
+            g.seen.get(&situation_key(g.board(), Color::Black)),
+            Some(&1)
+        );
     }
 }
