@@ -1,5 +1,6 @@
-# sgf.tst: loadsgf and printsgf. The runner starts the engine in gtp-tests/,
-# so the files are sgf/NAME.sgf. loadsgf answers the colour to move; with a
+# sgf.tst: loadsgf and printsgf. The runner starts the engine in a scratch
+# directory where sgf/ is gtp-tests/sgf/, so the files are sgf/NAME.sgf and
+# a file printsgf writes stays out of the source tree. loadsgf answers the colour to move; with a
 # move number N it sets up the position before move N (moves 1..N-1
 # played); with a vertex, the position before the first move played there.
 # SGF coordinates: column a.. = A.. (skipping I), row a = the top row.
@@ -276,8 +277,8 @@ play w N13
 449 list_stones black
 #? [A1]
 
-# A file cut off before its closing parenthesis.
-452 loadsgf sgf/truncated.sgf
+# A file cut off inside a property value.
+452 loadsgf sgf/forms/truncated-value.sgf
 #? [.*]*
 
 # White still has N13.
@@ -315,12 +316,12 @@ loadsgf sgf/simple.sgf
 #? [\(;.*SZ\[9\].*B\[ee\].*W\[cc\].*B\[gc\].*W\[eg\].*\)]
 
 # With a file name the SGF goes to the file and the answer is empty.
-520 printsgf /tmp/hane-gtp-suite-printsgf.sgf
+520 printsgf written.sgf
 #? []
 
 # Round trip: load the written file into a fresh 19x19 game.
 boardsize 19
-530 loadsgf /tmp/hane-gtp-suite-printsgf.sgf
+530 loadsgf written.sgf
 #? [black]
 
 # The same black stones.
@@ -330,3 +331,202 @@ boardsize 19
 # The same white stones.
 550 list_stones white
 #? [C7 E3|E3 C7]
+
+# ---------------------------------------------------------------------------
+# Files as servers and programs write them (sgf/forms/). Unless noted, every
+# answer below is also GNU Go 3.8's for the same loadsgf and list_stones.
+# ---------------------------------------------------------------------------
+boardsize 19
+clear_board
+komi 7.5
+
+# KGS: RU[Japanese], HA[0], KM[6.50], time left on every move. Japanese
+# rules are no reason to refuse: the moves load under hane's rules.
+600 loadsgf sgf/forms/kgs-japanese.sgf
+#? [black]
+
+# All 22 moves played (no capture): 11 black stones ...
+602 list_stones black
+#? [\S+( \S+){10}]
+
+# ... and 11 white ones, the last White C9.
+604 list_stones white
+#? [(?:\S+ )*C9(?: \S+)*]
+
+# HA[0] is no handicap; komi 6.5 from KM; the rules stay AGA (hane's; GNU
+# Go has no such answer).
+606 showboard
+#? [.*black to move, rules aga, komi 6\.5.*]
+
+# Before move 3: Black E5, White G7, Black to move.
+608 loadsgf sgf/forms/kgs-japanese.sgf 3
+#? [black]
+
+# E5 only.
+610 list_stones black
+#? [E5]
+
+# CGOS: RU[Tromp/Taylor] is New Zealand rules (area scoring, suicide).
+620 loadsgf sgf/forms/cgos-tromp-taylor.sgf
+#? [black]
+
+# Black B9 is surrounded by White A8, B8 and C9.
+622 list_stones white
+#? [(?:A8|B8|C9|G7)(?: (?:A8|B8|C9|G7)){3}]
+
+# So Black A9 is a two-stone suicide: legal under New Zealand rules (not
+# compared with GNU Go, which forbids suicide).
+624 is_legal b A9
+#? [1]
+
+# The rules say so.
+626 showboard
+#? [.*rules nz, komi 7\.5.*]
+
+# GNU Go: RU[Chinese] is AGA rules; HA[4] with four AB stones is a placed
+# handicap of 4, so White moved first.
+630 loadsgf sgf/forms/gnugo-chinese-handicap.sgf 1
+#? [white]
+
+# The four handicap stones.
+632 list_stones black
+#? [(?:D4|D10|K4|K10)(?: (?:D4|D10|K4|K10)){3}]
+
+# Counted as handicap.
+634 hane-handicap
+#? [4(?: .*)?]
+
+# The whole game: 11 moves, Black to move.
+636 loadsgf sgf/forms/gnugo-chinese-handicap.sgf
+#? [black]
+
+# Under AGA rules, komi 0.5 (showboard).
+638 showboard
+#? [.*black to move, rules aga, komi 0\.5.*]
+
+# A problem: an empty first node, the position in the second, with PL[B].
+640 loadsgf sgf/forms/problem-setup.sgf 1
+#? [black]
+
+# The five black setup stones.
+642 list_stones black
+#? [(?:B18|C18|D18|B17|D17)(?: (?:B18|C18|D18|B17|D17)){4}]
+
+# The whole problem: C17, F17, D16 played, White to move.
+644 loadsgf sgf/forms/problem-setup.sgf
+#? [white]
+
+# Black has the setup stones, C17 and D16.
+646 list_stones black
+#? [\S+( \S+){6}]
+
+# An edited game (Jago): 16 moves, then AE removes two black stones and AB
+# adds one, two more moves, AW adds a stone and PL[W], one more move. (GNU
+# Go ignores AE, so it keeps B5 and F6: that one answer differs.)
+650 loadsgf sgf/forms/edited-midgame.sgf
+#? [black]
+
+# F6 and B5 were taken off; D8 was set up; G5 was played after.
+652 list_stones black
+#? [(?:C3|F3|J3|B4|G5|J6|D8|J8)(?: (?:C3|F3|J3|B4|G5|J6|D8|J8)){7}]
+
+# White L1 was set up, E6 played after it.
+654 list_stones white
+#? [(?:L1|D4|C5|E5|B6|E6|E7|F8|H8|C9|J9)(?: (?:L1|D4|C5|E5|B6|E6|E7|F8|H8|C9|J9)){10}]
+
+# Before move 17 (W E5, right after the edit): the edit is applied, White
+# to move.
+656 loadsgf sgf/forms/edited-midgame.sgf 17
+#? [white]
+
+# Moves before an edit cannot be undone: the edit starts a new position.
+658 undo
+#? [.*]*
+
+# An FF[3] file: long property names (AddBlack, SiZe, KoMi), PL[2] for
+# White, a pass written tt.
+660 loadsgf sgf/forms/ff3-old.sgf
+#? [white]
+
+# C7 and G3 set up; C3, D6 and E6 played.
+662 list_stones black
+#? [(?:C7|G3|C3|D6|E6)(?: (?:C7|G3|C3|D6|E6)){4}]
+
+# E5 set up; G7 and D7 played.
+664 list_stones white
+#? [E5 D7 G7|(?:E5|D7|G7)(?: (?:E5|D7|G7)){2}]
+
+# The komi is KoMi's.
+666 showboard
+#? [.*komi 5\.5.*]
+
+# Text before and after the game tree, and an empty last node.
+670 loadsgf sgf/forms/text-around.sgf
+#? [white]
+
+# Black E5, G7, G3, H5, H4 (then two passes).
+672 list_stones black
+#? [(?:E5|G7|G3|H5|H4)(?: (?:E5|G7|G3|H5|H4)){4}]
+
+# A file whose last ')' is missing.
+680 loadsgf sgf/forms/truncated-tree.sgf
+#? [white]
+
+# Its seven moves: Black Q16, Q4, C15, D10.
+682 list_stones black
+#? [(?:Q16|Q4|C15|D10)(?: (?:Q16|Q4|C15|D10)){3}]
+
+# Fox: a byte-order mark, KM[375] (3.75 stones: 7.5 points), RU[Chinese].
+690 loadsgf sgf/forms/fox-komi.sgf
+#? [black]
+
+# Komi 7.5 (GNU Go reads 375).
+692 showboard
+#? [.*rules aga, komi 7\.5.*]
+
+# YuanYu: HA[7.5] (the komi written as handicap) is ignored; an even game.
+700 loadsgf sgf/forms/yuanyu-bad-handicap.sgf
+#? [black]
+
+# No handicap stones.
+702 hane-handicap
+#? [0(?: .*)?]
+
+# NNGS: HA[3] with the stones played as moves B, B, B.
+710 loadsgf sgf/forms/nngs-handicap-moves.sgf 3
+#? [black]
+
+# Before move 3, Black (who plays it) is to move.
+712 list_stones black
+#? [C7 G3|G3 C7]
+
+# Before move 4, White.
+714 loadsgf sgf/forms/nngs-handicap-moves.sgf 4
+#? [white]
+
+# Three leading black moves count as the handicap.
+716 hane-handicap
+#? [3(?: .*)?]
+
+# A triple ko under RU[Japanese]: move 6 repeats the start with Black to
+# move, legal in Japanese rules (no result), illegal under superko. The
+# answer names the move. (GNU Go, which has no superko, loads it.)
+720 loadsgf sgf/forms/triple-ko.sgf
+#? [.*move 6.*]*
+
+# Nothing changed: still the NNGS game.
+722 list_stones black
+#? [C7 G3 G7|(?:C7|G3|G7)(?: (?:C7|G3|G7)){2}]
+
+# Up to the repeating move it loads.
+724 loadsgf sgf/forms/triple-ko.sgf 6
+#? [white]
+
+# Five moves played: Black took two kos (F4, J10); its D10 was taken back
+# by White C10.
+726 list_stones black
+#? [\S+( \S+){10}]
+
+# White has C10 again.
+728 list_stones white
+#? [(?:\S+ )*C10(?: \S+)*]

@@ -2,7 +2,8 @@
 //! binary with the semantics of GoGui's `gogui-regress` (tools/regress/Regress.java),
 //! re-implemented here so that no Java tool is needed.
 //!
-//! Per file: a fresh engine process (working directory `gtp-tests/`), the same
+//! Per file: a fresh engine process (working directory: a scratch directory
+//! whose `sgf` links to `gtp-tests/sgf`, see [`work_dir`]), the same
 //! preamble as gogui-regress (`name`, `version`, `cputime`), every command line of
 //! the file verbatim (numeric id included), then `cputime` and `quit`. All input
 //! is written at once (pipelined) and stdin is closed; the engine must answer every
@@ -460,6 +461,23 @@ struct Sent {
     cmd: Option<usize>,
 }
 
+/// A fresh, empty working directory for the engine that runs `path`, in
+/// which `sgf` is a link to the suite's `sgf/` directory: `loadsgf
+/// sgf/NAME.sgf` reads the suite's files, and a file a test writes
+/// (`printsgf NAME.sgf`) lands here, outside the source tree.
+fn work_dir(path: &Path, log_dir: &Path) -> Result<PathBuf, String> {
+    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+    let dir = log_dir.join("work").join(stem.as_ref());
+    let fail = |e: std::io::Error| format!("working directory {}: {e}", dir.display());
+    if dir.exists() {
+        std::fs::remove_dir_all(&dir).map_err(fail)?;
+    }
+    std::fs::create_dir_all(&dir).map_err(fail)?;
+    let sgf = path.parent().unwrap_or(Path::new(".")).join("sgf");
+    std::os::unix::fs::symlink(sgf.canonicalize().map_err(fail)?, dir.join("sgf")).map_err(fail)?;
+    Ok(dir)
+}
+
 fn run_file(path: &Path, log_dir: &Path) -> FileReport {
     let name = path.file_name().unwrap().to_string_lossy().into_owned();
     let mut rep = FileReport::default();
@@ -506,8 +524,14 @@ fn run_file(path: &Path, log_dir: &Path) -> FileReport {
         input.push('\n');
     }
 
-    let dir = path.parent().unwrap();
-    let run = match run_engine(dir, input, file_args(&source)) {
+    let dir = match work_dir(path, log_dir) {
+        Ok(d) => d,
+        Err(e) => {
+            rep.problems.push(format!("{name}: {e}"));
+            return rep;
+        }
+    };
+    let run = match run_engine(&dir, input, file_args(&source)) {
         Ok(r) => r,
         Err(e) => {
             rep.problems.push(format!("{name}: {e}"));
