@@ -262,36 +262,23 @@ mod tests {
 
     #[test]
     fn notes_say_what_was_mapped_and_what_was_not() {
-        let l = read(
-            "(;SZ[9]RU[Japanese]HA[0])",
-            Rules::NEW_ZEALAND,
-            6.5,
-            Stop::End,
-        )
-        .unwrap();
-        assert_eq!(l.game.rules(), Rules::NEW_ZEALAND);
-        assert_eq!(l.game.komi(), 6.5);
-        assert!(
-            l.notes
-                .iter()
-                .any(|n| n.contains("RU[Japanese]") && n.contains("current nz")),
-            "{:?}",
-            l.notes
-        );
-        assert!(l.notes.iter().any(|n| n.contains("no KM")), "{:?}", l.notes);
-        let l = read(
-            "(;SZ[9]RU[Chinese]KM[7.5])",
-            Rules::NEW_ZEALAND,
-            0.5,
-            Stop::End,
-        )
-        .unwrap();
-        assert_eq!(l.game.rules(), Rules::AGA);
-        assert_eq!(l.game.komi(), 7.5);
-        assert!(
-            l.notes.iter().any(|n| n.contains("under aga rules")),
-            "{:?}",
-            l.notes
-        );
+        // Loaded by a session playing New Zealand rules with komi 0.5.
+        let nz = |text: &str| read(text, Rules::NEW_ZEALAND, 0.5, Stop::End).unwrap();
+        let noted = |l: &crate::sgf::Loaded, what: &str| {
+            assert!(
+                l.notes.iter().any(|n| n.contains(what)),
+                "{what}: {:?}",
+                l.notes
+            );
+        };
+        let l = nz("(;SZ[9]RU[Japanese]HA[0])");
+        assert_eq!((l.game.rules(), l.game.komi()), (Rules::NEW_ZEALAND, 0.5));
+        noted(&l, "RU[Japanese]: territory scoring");
+        noted(&l, "current nz rules");
+        noted(&l, "no KM: komi stays 0.5");
+        let l = nz("(;SZ[9]RU[Chinese]KM[7.5])");
+        assert_eq!((l.game.rules(), l.game.komi()), (Rules::AGA, 7.5));
+        noted(&l, "RU[Chinese]: area scoring without suicide");
+        noted(&l, "under aga rules");
     }
 }
