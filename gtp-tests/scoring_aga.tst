@@ -186,9 +186,10 @@ komi 7.5
 #? [W\+2\.5]
 
 # ---------------------------------------------------------------------------
-# A stone inside the opponent's area counts as alive
-# Same wall, White A3 left on the board. The region A1-A2, A4-A5, B1-B5
-# touches Black C and White A3: neutral. Black 5, White 10 + 1 = 11.
+# A lone stone inside the opponent's area is dead
+# Same wall, White A3 left on the board. Black, to move, captures it: the
+# dead-stone analysis removes it and the region A1-B5 is Black's. GNU Go
+# 3.8 (--chinese-rules) agrees: A3 dead, B+5. Black 5 + 10, White 10.
 # ---------------------------------------------------------------------------
 clear_board
 play b C1
@@ -205,9 +206,9 @@ play b pass
 play w D5
 komi 0
 
-# 5 - 11.
+# 15 - 10.
 230 final_score
-#? [W\+6]
+#? [B\+5]
 
 # ---------------------------------------------------------------------------
 # fixed_handicap on 9x9: the whole empty board touches only Black

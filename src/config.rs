@@ -84,6 +84,8 @@ pub struct Config {
     /// version. Lizzie checks the first word for 0.15 or later and stops on
     /// a warning dialog otherwise; `name` still answers `hane`.
     pub lizzie: bool,
+    /// Search constants set by name (`--tune`), applied in order.
+    pub tune: Vec<(String, f64)>,
 }
 
 impl Default for Config {
@@ -104,22 +106,36 @@ impl Default for Config {
             ponder: false,
             live_gfx: LiveGfx::Off,
             lizzie: false,
+            tune: Vec::new(),
         }
     }
 }
 
 impl Config {
-    /// The player these options ask for.
+    /// The search parameters these options ask for.
+    ///
+    /// # Errors
+    /// A `--tune` name or value the search does not accept.
+    pub fn search_params(&self) -> Result<SearchParams, String> {
+        let mut search = SearchParams {
+            playout: self.playout,
+            threads: self.threads.max(1),
+            max_tree_bytes: self.max_tree_mb.saturating_mul(1 << 20),
+            ..SearchParams::default()
+        };
+        for (name, value) in &self.tune {
+            search.set(name, *value)?;
+        }
+        Ok(search)
+    }
+
+    /// The player these options ask for (the search parameters are
+    /// checked first: see [`Config::search_params`]).
     pub fn make_player(&self) -> Box<dyn Player> {
         match self.player {
             PlayerKind::Random => Box::new(RandomPlayer::new(self.seed)),
             PlayerKind::Mcts => Box::new(MctsPlayer::new(MctsOptions {
-                search: SearchParams {
-                    playout: self.playout,
-                    threads: self.threads.max(1),
-                    max_tree_bytes: self.max_tree_mb.saturating_mul(1 << 20),
-                    ..SearchParams::default()
-                },
+                search: self.search_params().unwrap_or_default(),
                 playouts: self.playouts,
                 time_per_move: self.time_per_move,
                 resign_threshold: self.resign_threshold,

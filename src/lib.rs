@@ -40,3 +40,4 @@ pub mod search;
 pub mod sgf;
 pub mod sgf_file;
 pub mod stop;
+pub mod train;

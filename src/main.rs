@@ -31,7 +31,8 @@ enum LiveGfxArg {
 enum PlayoutArg {
     /// Uniform random, no eye filling.
     Light,
-    /// Captures, atari escapes, 3x3 patterns, no big self-atari.
+    /// Answers to the last move: captures, escapes, eye vital points,
+    /// two-liberty fights, learned shapes; no useless self-atari.
     Heavy,
 }
 
@@ -93,6 +94,11 @@ struct Cli {
     /// 0.17's. `name` still answers `hane`.
     #[arg(long)]
     lizzie: bool,
+    /// Set a search constant, NAME=VALUE (repeatable; for experiments and
+    /// tuning): rave_equiv, exploration, expand_visits, prior_even,
+    /// prior_pattern.
+    #[arg(long, value_name = "NAME=VALUE", value_parser = parse_tune)]
+    tune: Vec<(String, f64)>,
     /// More logging on stderr: by default one info line per genmove; -v
     /// adds a progress line every second of a search (debug), -vv trace.
     /// RUST_LOG overrides.
@@ -114,11 +120,80 @@ enum Sub {
         #[arg(long, default_value_t = 5000)]
         signature_playouts: u64,
     },
+    /// Train the move-prediction model from game records (one game a
+    /// line, `ID<TAB>;B[pd];W[dp];...`, or SGF files).
+    Train {
+        /// Where to write the model.
+        #[arg(long)]
+        out: String,
+        /// Use at most this many games.
+        #[arg(long)]
+        games: Option<usize>,
+        /// Positions sampled for training.
+        #[arg(long, default_value_t = 900_000)]
+        positions: usize,
+        /// MM iterations.
+        #[arg(long, default_value_t = 15)]
+        iterations: usize,
+        /// Times a 3x3 shape must be played to get its own strength.
+        #[arg(long, default_value_t = 10)]
+        min_pat3: u32,
+        /// Times a large shape must be played to get its own strength.
+        #[arg(long, default_value_t = 10)]
+        min_shape: u32,
+        /// Game files.
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
+    /// Measure move prediction on game records: top-1/5/10 accuracy and
+    /// the mean log-likelihood of the played moves.
+    Predict {
+        /// A model file (default: the model built into hane).
+        #[arg(long)]
+        model: Option<String>,
+        /// Use at most this many games.
+        #[arg(long)]
+        games: Option<usize>,
+        /// Game files.
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
+}
+
+fn parse_tune(s: &str) -> Result<(String, f64), String> {
+    let (name, value) = s
+        .split_once('=')
+        .ok_or_else(|| format!("{s:?} is not NAME=VALUE"))?;
+    let value: f64 = value
+        .trim()
+        .parse()
+        .map_err(|_| format!("{value:?} is not a number"))?;
+    let name = name.trim().to_string();
+    hane::search::SearchParams::default().set(&name, value)?;
+    Ok((name, value))
 }
 
 fn parse_rules(s: &str) -> Result<Rules, String> {
     s.parse()
         .map_err(|e: hane::rules::ruleset::UnknownRules| e.to_string())
+}
+
+/// Runs an offline tool on `threads` threads; its error goes to stderr.
+fn tool(threads: usize, f: impl FnOnce() -> Result<(), String> + Send) -> ExitCode {
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool,
+        Err(e) => {
+            log::error!("cannot start threads: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match pool.install(f) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            log::error!("{e}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 fn main() -> ExitCode {
@@ -160,14 +235,46 @@ fn main() -> ExitCode {
             Some(LiveGfxArg::Pv) => LiveGfx::Pv,
         },
         lizzie: cli.lizzie,
+        tune: cli.tune,
     };
-    if let Some(Sub::Bench {
-        seconds,
-        signature_playouts,
-    }) = cli.command
-    {
-        hane::bench::run(seconds, config.seed, config.threads, signature_playouts);
-        return ExitCode::SUCCESS;
+    match cli.command {
+        Some(Sub::Bench {
+            seconds,
+            signature_playouts,
+        }) => {
+            hane::bench::run(seconds, config.seed, config.threads, signature_playouts);
+            return ExitCode::SUCCESS;
+        }
+        Some(Sub::Train {
+            out,
+            games,
+            positions,
+            iterations,
+            min_pat3,
+            min_shape,
+            files,
+        }) => {
+            let opts = hane::train::TrainOptions {
+                files,
+                games,
+                positions,
+                iterations,
+                min_pat3,
+                min_shape,
+                seed: config.seed,
+            };
+            return tool(config.threads, || hane::train::run_train(&opts, &out));
+        }
+        Some(Sub::Predict {
+            model,
+            games,
+            files,
+        }) => {
+            return tool(config.threads, || {
+                hane::train::run_predict(model.as_deref(), &files, games)
+            });
+        }
+        None => {}
     }
     let mut session = Session::new(&config, config.make_player());
     let stdout = std::io::stdout();

@@ -25,7 +25,7 @@
 pub mod benson;
 pub mod tactics;
 
-use crate::knowledge::patterns::Patterns;
+use crate::knowledge::model::Model;
 use crate::rules::point::MAX_POINTS;
 use crate::rules::score::{AreaCount, area_count, for_each_empty_region};
 use crate::rules::{Board, Cell, Color, Point};
@@ -87,33 +87,21 @@ pub fn default_playouts(area: usize) -> u32 {
 
 /// Mean final owner of each point (+1 Black, -1 White) over `playouts`
 /// heavy playouts, `to_move` and its opponent starting alternately.
-fn ownership(
-    board: &Board,
-    to_move: Color,
-    patterns: &Patterns,
-    playouts: u32,
-    seed: u64,
-) -> Vec<f32> {
+fn ownership(board: &Board, to_move: Color, model: &Model, playouts: u32, seed: u64) -> Vec<f32> {
     let policy = Policy {
         kind: PlayoutKind::Heavy,
-        patterns,
+        model,
     };
     let mut rng = SmallRng::seed_from_u64(seed);
     playout::mean_ownership(board, to_move, policy, playouts, &mut rng)
 }
 
 /// Decides the status of every stone of `board`.
-pub fn analyse(
-    board: &Board,
-    to_move: Color,
-    patterns: &Patterns,
-    playouts: u32,
-    seed: u64,
-) -> Statuses {
+pub fn analyse(board: &Board, to_move: Color, model: &Model, playouts: u32, seed: u64) -> Statuses {
     let size = board.size();
     // Sure captures first, so the playouts see the capturer's eyes.
     let (resolved, taken) = tactics::resolve(board);
-    let own = ownership(&resolved, to_move, patterns, playouts, seed);
+    let own = ownership(&resolved, to_move, model, playouts, seed);
     let at = |p: Point| {
         let (x, y) = size.coords(p);
         own[y * size.get() + x]

@@ -5,7 +5,7 @@ use crate::rules::BoardSize;
 use crate::rules::diagram::{parse, vertex};
 
 fn statuses(b: &Board, to_move: Color) -> Statuses {
-    analyse(b, to_move, &Patterns::new(), 600, 1)
+    analyse(b, to_move, &crate::knowledge::builtin(), 600, 1)
 }
 
 #[test]
@@ -58,7 +58,7 @@ fn lone_handicap_stones_on_an_empty_board_are_alive() {
     let pts = crate::rules::handicap::fixed_points(size, 9).unwrap();
     let stones: Vec<(Color, Point)> = pts.iter().map(|&p| (Color::Black, p)).collect();
     let b = Board::with_stones(size, &stones).unwrap();
-    let s = analyse(&b, Color::White, &Patterns::new(), 200, 1);
+    let s = analyse(&b, Color::White, &crate::knowledge::builtin(), 200, 1);
     assert!(s.dead.is_empty());
     assert_eq!(s.alive.len(), 9);
 }

@@ -48,6 +48,7 @@ pub const COMMANDS: &[&str] = &[
     "hane-handicap",
     "hane-score",
     "hane-ownership",
+    "hane-policy",
     "gogui-analyze_commands",
     "gogui-rules_legal_moves",
     "gogui-rules_final_result",
@@ -151,6 +152,9 @@ pub enum Command {
     Score,
     /// `hane-ownership`: the dead-stone analysis's ownership map.
     Ownership,
+    /// `hane-policy [color]`: the move-prediction model's probability of
+    /// each point, as a GoGui `dboard`.
+    Policy(Option<Color>),
     /// `gogui-analyze_commands`: the displays GoGui offers.
     GoguiAnalyzeCommands,
     /// `gogui-rules_legal_moves`: every legal move of the side to move.
@@ -297,6 +301,11 @@ pub fn parse_command(req: &Request) -> Result<Command, GtpError> {
         },
         "hane-score" => none(Command::Score),
         "hane-ownership" => none(Command::Ownership),
+        "hane-policy" => match a {
+            [] => Ok(Command::Policy(None)),
+            [c] => Ok(Command::Policy(Some(parse_color(c)?))),
+            _ => Err(GtpError::Syntax),
+        },
         "gogui-analyze_commands" => none(Command::GoguiAnalyzeCommands),
         "gogui-rules_legal_moves" => none(Command::RulesLegalMoves),
         "gogui-rules_final_result" => none(Command::RulesFinalResult),
@@ -422,6 +431,13 @@ mod tests {
     #[test]
     fn gogui_commands_take_an_optional_colour_or_a_key_and_value() {
         assert_eq!(cmd("hane-best_moves"), Ok(Command::BestMovesGfx(None)));
+        assert_eq!(cmd("hane-policy"), Ok(Command::Policy(None)));
+        assert_eq!(
+            cmd("hane-policy b"),
+            Ok(Command::Policy(Some(Color::Black)))
+        );
+        assert!(cmd("hane-policy b w").is_err());
+        assert!(cmd("hane-policy x").is_err());
         assert_eq!(cmd("hane-pv W"), Ok(Command::PvGfx(Some(Color::White))));
         assert_eq!(cmd("hane-pv x"), Err(GtpError::Syntax));
         assert_eq!(cmd("hane-best_moves b w"), Err(GtpError::Syntax));

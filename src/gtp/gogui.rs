@@ -25,6 +25,7 @@ pub const ANALYZE_COMMANDS: &[&str] = &[
     "gfx/Principal variation/hane-pv %m",
     "param/Search parameters/hane-params",
     "dboard/Ownership/hane-ownership",
+    "dboard/Policy/hane-policy %m",
     "plist/Dead stones/final_status_list dead",
     "plist/Seki stones/final_status_list seki",
     "plist/Black territory/final_status_list black_territory",

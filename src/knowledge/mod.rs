@@ -3,7 +3,31 @@
 //! search, the endgame and handicap placement use it through the small
 //! interfaces re-exported here.
 
+pub mod features;
 pub mod ladder;
-pub mod patterns;
+pub mod model;
+pub mod pat3;
 pub mod priors;
+pub mod shape;
+pub mod table;
 pub mod tactics;
+
+use model::Model;
+use std::sync::{Arc, OnceLock};
+
+/// The model built into the binary (`src/knowledge/hane.model`, made by
+/// `hane train`), loaded once and shared by every thread. A build whose
+/// model file does not load is a broken build: it falls back to the
+/// uniform model and says so on stderr.
+pub fn builtin() -> Arc<Model> {
+    static MODEL: OnceLock<Arc<Model>> = OnceLock::new();
+    MODEL
+        .get_or_init(|| {
+            let bytes = include_bytes!("hane.model");
+            Arc::new(Model::from_bytes(bytes).unwrap_or_else(|e| {
+                log::error!("built-in model: {e}");
+                Model::uniform()
+            }))
+        })
+        .clone()
+}

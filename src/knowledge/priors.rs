@@ -1,145 +1,120 @@
-//! Prior knowledge for new tree nodes: equivalent visits and wins from
-//! cheap Go rules, so the search looks at captures, escapes and good shape
-//! first and at self-ataris and empty first/second-line moves last.
+//! Tree priors from the move-prediction model.
+//!
+//! A new node's children start with equivalent experience, as in Pachi:
+//! `even` visits at 50% for every move, plus `pattern * sqrt(p)` visits
+//! that all won, where `p` is the model's probability that the move is
+//! played. The square root flattens the model's sharp preferences, so
+//! the search still looks at the second and third choices. An escape
+//! that the features call laddered (it runs into a ladder that works)
+//! gets the even part only.
 
-use super::ladder;
-use super::patterns::Patterns;
-use super::tactics::liberties_after;
-use crate::rules::{Board, Cell, Color, Move, Point};
+use super::features::{self, Group};
+use super::model::Model;
+use crate::rules::{Board, Color, Point};
 
-/// Baseline: every move starts with this many visits at 50%.
-pub const EVEN: u32 = 10;
-const CAPTURE: u32 = 15;
-const ESCAPE: u32 = 15;
-/// An atari that starts a working ladder, or an escape into one.
-const LADDER: u32 = 20;
-const PATTERN: u32 = 10;
-const SELF_ATARI: u32 = 10;
-const EMPTY_AREA: u32 = 10;
-/// Bonus by distance to the last move (1, 2, 3; Manhattan distance with
-/// diagonal neighbours at 2): local answers matter most.
-const NEAR_LAST: [u32; 3] = [24, 22, 8];
+/// How the model's probabilities become prior visits and wins.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PriorParams {
+    /// Visits at 50% for every move.
+    pub even: u32,
+    /// Won visits for a move of probability 1 (scaled by its square root).
+    pub pattern: f32,
+}
 
-/// True if no stone lies within Manhattan distance `d` of `p`.
-fn empty_area(board: &Board, p: Point, d: usize) -> bool {
-    let size = board.size();
-    let (x, y) = size.coords(p);
-    let n = size.get();
-    for yy in y.saturating_sub(d)..=(y + d).min(n - 1) {
-        for xx in x.saturating_sub(d)..=(x + d).min(n - 1) {
-            if xx.abs_diff(x) + yy.abs_diff(y) <= d
-                && let Some(q) = size.point(xx, yy)
-                && board.cell(q) != Cell::Empty
-            {
-                return false;
+impl PriorParams {
+    /// Pachi 12.90's defaults (`uct/prior.c`: even and pattern weights 20
+    /// and 300 on boards above 13x13, scaled by 14/20 on smaller ones);
+    /// the starting point for tuning by matches.
+    pub fn for_size(size: usize) -> PriorParams {
+        if size > 13 {
+            PriorParams {
+                even: 20,
+                pattern: 300.0,
+            }
+        } else {
+            PriorParams {
+                even: 14,
+                pattern: 210.0,
             }
         }
     }
-    true
 }
 
-/// True if `color` extending its chain through `chain` (in atari) at `p`
-/// reaches two liberties and is then captured by a ladder.
-fn escape_is_laddered(board: &Board, color: Color, p: Point, chain: Point) -> bool {
-    let mut next = board.clone();
-    next.play_unchecked(color, p);
-    ladder::attack_captures(&next, color.opponent(), chain)
+/// True for an escape of a chain in atari into a ladder that works, or
+/// one that stays in atari.
+pub fn laddered_escape(f: &features::MoveFeatures) -> bool {
+    let v = f.get(Group::Escape);
+    v != 0 && (v - 1) % 3 == 2
 }
 
-/// Distance from the last move: Manhattan, except that a liberty of the
-/// last move's chain is at 1 — an approximation of michi's common-fate-graph
-/// distance, where a chain counts as one point.
-fn distance_to_last(board: &Board, p: Point, last: Point) -> usize {
-    let size = board.size();
-    let (lx, ly) = size.coords(last);
-    let (x, y) = size.coords(p);
-    let d = lx.abs_diff(x) + ly.abs_diff(y);
-    if d > 1 && board.cell(last) != Cell::Empty {
-        let chain = board.chain_id(last);
-        let touches = board
-            .neighbours(p)
-            .iter()
-            .any(|&n| board.cell(n) == board.cell(last) && board.chain_id(n) == chain);
-        if touches {
-            return 1;
-        }
+/// Model probabilities of `color` playing each of `points`, normalised
+/// over them, into `probs` (cleared first). `laddered` gets,
+/// for each point, whether it is an escape into a working ladder.
+pub fn probabilities(
+    model: &Model,
+    board: &Board,
+    color: Color,
+    points: impl Iterator<Item = Point>,
+    probs: &mut Vec<f32>,
+    laddered: &mut Vec<bool>,
+) {
+    probs.clear();
+    laddered.clear();
+    let mut total = 0.0;
+    for p in points {
+        let f = features::features(board, color, p);
+        let s = model.strength(&f);
+        total += s as f64;
+        probs.push(s);
+        laddered.push(laddered_escape(&f));
     }
-    d
+    let inv = if total > 0.0 {
+        (1.0 / total) as f32
+    } else {
+        0.0
+    };
+    for s in probs.iter_mut() {
+        *s *= inv;
+    }
 }
 
-/// (prior visits, prior wins) for `color` playing `p` on `board`.
-pub fn prior(board: &Board, color: Color, p: Point, patterns: &Patterns) -> (u32, u32) {
-    // Good moves add visits and wins; bad ones only visits, so their
-    // prior win rate falls.
-    let (mut good, mut bad) = (0, 0);
-    let enemy = Cell::stone(color.opponent());
-    let own = Cell::stone(color);
-    let mut tactical = false;
-    let mut libs = [p; 3];
-    for n in board.neighbours(p) {
-        let c = board.cell(n);
-        if c == enemy && board.atari_liberty(n) == Some(p) {
-            good += CAPTURE + (board.chain_len(n) as u32).min(10) * 2;
-            tactical = true;
-        } else if c == own && board.atari_liberty(n) == Some(p) {
-            match liberties_after(board, color, p, 3) {
-                0 | 1 => {}
-                // Running into a working ladder only loses more stones:
-                // nothing else about the move matters.
-                2 if escape_is_laddered(board, color, p, n) => return (EVEN + LADDER, EVEN / 2),
-                _ => {
-                    good += ESCAPE;
-                    tactical = true;
-                }
-            }
-        } else if c == enemy
-            && board.liberties_upto(n, &mut libs) == 2
-            && liberties_after(board, color, p, 2) >= 2
-        {
-            let mut next = board.clone();
-            next.play_unchecked(color, p);
-            if ladder::escape_fails(&next, n) {
-                good += LADDER + (board.chain_len(n) as u32).min(10) * 2;
-                tactical = true;
-            }
-        }
-    }
-    if patterns.matches(board, p) {
-        good += PATTERN;
-    }
-    if let Some((_, Move::Play(last))) = board.last_move() {
-        let d = distance_to_last(board, p, last);
-        if (1..=3).contains(&d) {
-            good += NEAR_LAST[d - 1];
-        }
-    }
-    let line = board.size().line(p);
-    let quiet = board.size().get() >= 9 && empty_area(board, p, 3);
-    if quiet && (line == 2 || line == 3) {
-        good += EMPTY_AREA;
-    }
-    if !tactical && liberties_after(board, color, p, 2) < 2 {
-        bad += SELF_ATARI;
-    }
-    if quiet && line <= 1 {
-        bad += EMPTY_AREA;
-    }
-    (EVEN + good + bad, EVEN / 2 + good)
+/// (prior visits, prior wins) of a move with model probability `prob`.
+pub fn prior(params: PriorParams, prob: f32, laddered: bool) -> (u32, u32) {
+    let won = if laddered {
+        0
+    } else {
+        (params.pattern * prob.max(0.0).sqrt()).round() as u32
+    };
+    (params.even + won, params.even / 2 + won)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::knowledge::builtin;
     use crate::rules::diagram::{parse, vertex};
 
-    fn rate(b: &Board, c: Color, v: &str) -> f64 {
-        let pats = Patterns::new();
-        let (pv, pw) = prior(b, c, vertex(b.size(), v).unwrap(), &pats);
-        pw as f64 / pv as f64
+    fn probs_of(b: &Board, c: Color) -> Vec<(Point, f32)> {
+        let points: Vec<Point> = b
+            .empty_points()
+            .iter()
+            .map(|&i| Point(i))
+            .filter(|&p| crate::search::playout::playable(b, c, p))
+            .collect();
+        let (mut probs, mut lad) = (Vec::new(), Vec::new());
+        probabilities(
+            &builtin(),
+            b,
+            c,
+            points.iter().copied(),
+            &mut probs,
+            &mut lad,
+        );
+        points.into_iter().zip(probs).collect()
     }
 
     #[test]
-    fn captures_beat_quiet_moves_and_self_atari_is_worst() {
+    fn probabilities_sum_to_one_and_favour_captures() {
         let b = parse(
             ". . . . . . . . .
              . . . . . . . . .
@@ -151,41 +126,22 @@ mod tests {
              . . . . . . . . .
              . . . . . . . . .",
         );
-        let capture = rate(&b, Color::Black, "E7");
-        let quiet = rate(&b, Color::Black, "H8");
-        assert!(capture > quiet, "{capture} vs {quiet}");
-        // White E7 extends the stone in atari to three liberties.
-        assert!(rate(&b, Color::White, "E7") > 0.5);
-        // First line in an empty area is discouraged, the third encouraged.
-        let empty = parse(&". . . . . . . . .\n".repeat(9));
-        assert!(rate(&empty, Color::Black, "A5") < 0.5);
-        assert!(rate(&empty, Color::Black, "C5") > 0.5);
+        let probs = probs_of(&b, Color::Black);
+        let sum: f32 = probs.iter().map(|x| x.1).sum();
+        assert!((sum - 1.0).abs() < 1e-4, "{sum}");
+        let best = probs.iter().max_by(|a, b| a.1.total_cmp(&b.1)).unwrap();
+        assert_eq!(Some(best.0), vertex(b.size(), "E7"), "the capture");
     }
 
     #[test]
-    fn ladders_are_read() {
-        // White C5 has two liberties and Black B5, B4, C6 form the ladder's
-        // mouth: Black D5 (or C4) starts a ladder that works, and after
-        // Black D5, White C4 runs into it.
-        let b = parse(
-            ". . . . . . . . .
-             . . . . . . . . .
-             . . . . . . . . .
-             . . X . . . . . .
-             . X O . . . . . .
-             . X . . . . . . .
-             . . . . . . . . .
-             . . . . . . . . .
-             . . . . . . . . .",
-        );
-        let quiet = rate(&b, Color::Black, "G2");
-        assert!(rate(&b, Color::Black, "D5") > quiet);
-        let mut after = b.clone();
-        after.play_unchecked(Color::Black, vertex(b.size(), "D5").unwrap());
-        assert!(rate(&after, Color::White, "C4") < 0.5);
-        // A ladder breaker at F3 turns the escape into a good move.
-        after.play_unchecked(Color::White, vertex(b.size(), "F3").unwrap());
-        after.play_unchecked(Color::Black, vertex(b.size(), "H8").unwrap());
-        assert!(rate(&after, Color::White, "C4") > 0.5);
+    fn priors_grow_with_probability_and_skip_laddered_escapes() {
+        let params = PriorParams::for_size(9);
+        let (v0, w0) = prior(params, 0.0, false);
+        assert_eq!((v0, w0), (params.even, params.even / 2));
+        let (v1, w1) = prior(params, 0.25, false);
+        assert_eq!(v1 - v0, 105);
+        assert_eq!(w1 - w0, 105);
+        assert_eq!(prior(params, 0.25, true), (v0, w0));
+        assert!(PriorParams::for_size(19).pattern > params.pattern);
     }
 }

@@ -20,7 +20,7 @@
 //! grows, so the whole placement costs a bounded number of playouts.
 
 use crate::endgame::benson;
-use crate::knowledge::patterns::Patterns;
+use crate::knowledge::model::Model;
 use crate::rules::point::MAX_POINTS;
 use crate::rules::{Board, BoardSize, Cell, Color, Point, Rules, handicap};
 use crate::search::playout::{self, PlayoutKind, Policy};
@@ -52,7 +52,7 @@ pub fn choose(
     rules: Rules,
     komi: f64,
     count: u32,
-    patterns: &Patterns,
+    model: &Model,
     seed: u64,
 ) -> Vec<Point> {
     let count = count.min(size.area().saturating_sub(1) as u32);
@@ -66,7 +66,7 @@ pub fn choose(
         if stones.len() >= 2 && cannot_lose(&board, rules, komi, stones.len() as u32) {
             break;
         }
-        let own = ownership(&board, patterns, playouts, &mut rng);
+        let own = ownership(&board, model, playouts, &mut rng);
         let best = size
             .points()
             .filter(|&p| board.cell(p) == Cell::Empty && !board.is_suicide(Color::Black, p))
@@ -102,10 +102,10 @@ pub fn cannot_lose(board: &Board, rules: Rules, komi: f64, placed: u32) -> bool 
 
 /// Mean final owner (+1 Black, -1 White) per point index after light
 /// playouts with White and Black starting alternately.
-fn ownership(board: &Board, patterns: &Patterns, playouts: u32, rng: &mut SmallRng) -> Vec<f32> {
+fn ownership(board: &Board, model: &Model, playouts: u32, rng: &mut SmallRng) -> Vec<f32> {
     let policy = Policy {
         kind: PlayoutKind::Light,
-        patterns,
+        model,
     };
     let mean = playout::mean_ownership(board, Color::White, policy, playouts, rng);
     let mut own = vec![0.0; MAX_POINTS];
@@ -180,7 +180,14 @@ mod tests {
 
     fn place(n: u32, count: u32, seed: u64) -> Vec<Point> {
         let size = BoardSize::new(n).unwrap();
-        choose(size, Rules::AGA, 7.5, count, &Patterns::new(), seed)
+        choose(
+            size,
+            Rules::AGA,
+            7.5,
+            count,
+            &crate::knowledge::builtin(),
+            seed,
+        )
     }
 
     fn names(n: u32, pts: &[Point]) -> String {
@@ -261,7 +268,7 @@ mod tests {
             for rules in [Rules::AGA, Rules::NEW_ZEALAND] {
                 for komi in [0.5, 7.5] {
                     let count = size.area() as u32 - 1;
-                    let pts = choose(size, rules, komi, count, &Patterns::new(), 1);
+                    let pts = choose(size, rules, komi, count, &crate::knowledge::builtin(), 1);
                     if (pts.len() as u32) < count {
                         let stones: Vec<(Color, Point)> =
                             pts.iter().map(|&p| (Color::Black, p)).collect();
@@ -273,7 +280,14 @@ mod tests {
         }
         // A tiny board with little komi does stop early.
         let size = BoardSize::new(5).unwrap();
-        let pts = choose(size, Rules::NEW_ZEALAND, 0.5, 24, &Patterns::new(), 1);
+        let pts = choose(
+            size,
+            Rules::NEW_ZEALAND,
+            0.5,
+            24,
+            &crate::knowledge::builtin(),
+            1,
+        );
         assert!(pts.len() < 24, "{}", names(5, &pts));
     }
 

@@ -218,7 +218,7 @@ impl MctsPlayer {
         let statuses = endgame::analyse(
             board,
             game.to_move(),
-            self.searcher.patterns(),
+            self.searcher.model(),
             playouts,
             self.options.seed,
         );

@@ -15,7 +15,8 @@ pub mod time;
 pub mod tree;
 mod worker;
 
-use crate::knowledge::{patterns, priors};
+use crate::knowledge::model::Model;
+use crate::knowledge::priors::{self, PriorParams};
 use crate::rules::{Color, Game, Move, Point, Rules};
 use crate::stop::StopCheck;
 pub use playout::PlayoutKind;
@@ -43,6 +44,8 @@ pub struct SearchParams {
     pub max_tree_bytes: usize,
     /// Under a time budget, stop once the best move cannot change.
     pub early_stop: bool,
+    /// How model probabilities become priors (`None`: by board size).
+    pub priors: Option<PriorParams>,
 }
 
 impl Default for SearchParams {
@@ -55,8 +58,85 @@ impl Default for SearchParams {
             exploration: 0.0,
             max_tree_bytes: 1024 << 20,
             early_stop: true,
+            priors: None,
         }
     }
+}
+
+impl SearchParams {
+    /// The names [`SearchParams::set`] knows, for experiments and tuning
+    /// (`hane --tune NAME=VALUE`).
+    pub const TUNABLE: [&'static str; 5] = [
+        "rave_equiv",
+        "exploration",
+        "expand_visits",
+        "prior_even",
+        "prior_pattern",
+    ];
+
+    /// Sets one constant by name. The prior constants, unset, follow the
+    /// board size ([`PriorParams::for_size`]); setting one fixes both
+    /// (the other at its 19x19 value).
+    ///
+    /// # Errors
+    /// An unknown name, or a value out of range.
+    pub fn set(&mut self, name: &str, value: f64) -> Result<(), String> {
+        if !value.is_finite() || value < 0.0 {
+            return Err(format!("{name}: {value} is not a non-negative number"));
+        }
+        let mut priors = self.priors.unwrap_or_else(|| PriorParams::for_size(19));
+        match name {
+            "rave_equiv" => self.rave_equiv = value.max(1.0),
+            "exploration" => self.exploration = value,
+            "expand_visits" => self.expand_visits = (value as u32).max(1),
+            "prior_even" => priors.even = (value as u32).min(1000),
+            "prior_pattern" => priors.pattern = (value as f32).min(10_000.0),
+            _ => {
+                return Err(format!(
+                    "unknown search constant {name:?}; known: {}",
+                    Self::TUNABLE.join(", ")
+                ));
+            }
+        }
+        if name.starts_with("prior_") {
+            self.priors = Some(priors);
+        }
+        Ok(())
+    }
+}
+
+/// The moves a search from `game` for `color` considers at its root:
+/// the legal moves (situational superko included) except filling an own
+/// true eye, and the multi-stone suicide some rules allow, which gives
+/// the opponent the stones and is never better than a pass under area
+/// counting.
+pub fn root_moves(game: &Game, color: Color) -> Vec<Point> {
+    let board = game.board();
+    game.legal_moves(color)
+        .into_iter()
+        .filter(|&p| !board.is_true_eye(color, p) && !board.is_suicide(color, p))
+        .collect()
+}
+
+/// The model's probability of each root move ([`root_moves`]), by point
+/// index (0 elsewhere): the root priors, `hane-policy` and the analysis
+/// `prior` fields all use these numbers.
+pub fn root_policy(model: &Model, game: &Game, color: Color) -> Vec<f32> {
+    let moves = root_moves(game, color);
+    let (mut probs, mut laddered) = (Vec::new(), Vec::new());
+    priors::probabilities(
+        model,
+        game.board(),
+        color,
+        moves.iter().copied(),
+        &mut probs,
+        &mut laddered,
+    );
+    let mut out = vec![0.0; crate::rules::point::MAX_POINTS];
+    for (p, pr) in moves.into_iter().zip(probs) {
+        out[p.index()] = pr;
+    }
+    out
 }
 
 /// When to stop searching.
@@ -140,10 +220,10 @@ type RootInfo = (NodeId, RootKey, Vec<(Color, Move)>, Color);
 /// mid-game therefore starts a fresh tree.
 type RootKey = (u64, u64, Rules);
 
-/// The searcher: the tree (kept between moves for reuse) and the patterns.
+/// The searcher: the tree (kept between moves for reuse) and the model.
 pub struct Searcher {
     tree: Tree,
-    patterns: patterns::Patterns,
+    model: std::sync::Arc<Model>,
     params: SearchParams,
     /// The root and the game it stands for.
     root: Option<RootInfo>,
@@ -169,7 +249,7 @@ impl Searcher {
     pub fn new(params: SearchParams) -> Searcher {
         Searcher {
             tree: Tree::new(params.max_tree_bytes),
-            patterns: patterns::Patterns::new(),
+            model: crate::knowledge::builtin(),
             params,
             root: None,
         }
@@ -180,9 +260,9 @@ impl Searcher {
         self.root = None;
     }
 
-    /// The 3x3 pattern table.
-    pub fn patterns(&self) -> &patterns::Patterns {
-        &self.patterns
+    /// The move-prediction model (priors and playout weights).
+    pub fn model(&self) -> &Model {
+        &self.model
     }
 
     /// The tree (for tests and statistics).
@@ -262,22 +342,22 @@ impl Searcher {
         let root = self.prepare_root(game, color);
         let board = game.board();
         let mut legal_root = vec![false; crate::rules::point::MAX_POINTS];
-        let legal: Vec<Point> = game
-            .legal_moves(color)
-            .into_iter()
-            // Never fill an own true eye; never commit the multi-stone
-            // suicide some rules allow: it gives the opponent the stones
-            // and is never better than a pass under area counting.
-            .filter(|&p| !board.is_true_eye(color, p) && !board.is_suicide(color, p))
-            .collect();
+        let legal = root_moves(game, color);
         for &p in &legal {
             legal_root[p.index()] = true;
         }
+        let prior_params = self
+            .params
+            .priors
+            .unwrap_or_else(|| PriorParams::for_size(board.size().get()));
+        let root_prior = root_policy(&self.model, game, color);
         if !self.tree.is_expanded(root) {
             let moves: Vec<(u32, u32, u32)> = legal
                 .iter()
                 .map(|&p| {
-                    let (v, w) = priors::prior(board, color, p, &self.patterns);
+                    let f = crate::knowledge::features::features(board, color, p);
+                    let lad = priors::laddered_escape(&f);
+                    let (v, w) = priors::prior(prior_params, root_prior[p.index()], lad);
                     (p.index() as u32, v, w)
                 })
                 .collect();
@@ -289,13 +369,16 @@ impl Searcher {
             tree: &self.tree,
             policy: Policy {
                 kind: self.params.playout,
-                patterns: &self.patterns,
+                model: &self.model,
             },
             params: self.params,
             root,
             board,
             color,
             legal_root: &legal_root,
+            root_prior: &root_prior,
+            model: &self.model,
+            priors: prior_params,
             white_bonus,
             inv_rave_equiv: (1.0 / self.params.rave_equiv.max(1.0)) as f32,
             exploration: self.params.exploration as f32,
@@ -394,11 +477,6 @@ fn result(t: &Tree, sh: &Shared<'_>, start: Instant) -> SearchResult {
         .children(root)
         .filter(|&c| sh.legal_root[t.node(c).mv() as usize])
         .collect();
-    let prior_total: f64 = legal
-        .iter()
-        .map(|&c| t.node(c).prior().1 as f64)
-        .sum::<f64>()
-        .max(1.0);
     let mut candidates: Vec<Candidate> = legal
         .iter()
         .map(|&c| {
@@ -410,7 +488,7 @@ fn result(t: &Tree, sh: &Shared<'_>, start: Instant) -> SearchResult {
                 mv: id_move(n.mv()),
                 visits: v,
                 win_rate: n.win_rate(),
-                prior: n.prior().1 as f64 / prior_total,
+                prior: sh.root_prior[n.mv() as usize] as f64,
                 score_lead: if v > 0 {
                     sign * n.score2_sum.load(Relaxed) as f64 / v as f64
                 } else {

@@ -5,7 +5,8 @@
 use super::playout::{self, Amaf, Policy};
 use super::tree::{Node, NodeId, PASS, Tree};
 use super::{SearchLimits, SearchParams, id_move};
-use crate::knowledge::priors;
+use crate::knowledge::model::Model;
+use crate::knowledge::priors::{self, PriorParams};
 use crate::rules::{Board, Color, Move, Point};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -24,6 +25,12 @@ pub(super) struct Shared<'a> {
     pub board: &'a Board,
     pub color: Color,
     pub legal_root: &'a [bool],
+    /// Model probability of each root move, by point index.
+    pub root_prior: &'a [f32],
+    /// The move-prediction model behind the priors.
+    pub model: &'a Model,
+    /// How its probabilities become priors.
+    pub priors: PriorParams,
     /// Komi plus the rules' handicap bonus: White's extra points.
     pub white_bonus: f64,
     /// 1 / rave_equiv.
@@ -51,7 +58,7 @@ pub(super) fn worker(
     let mut rng = SmallRng::seed_from_u64(seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let mut amaf = Amaf::new();
     let mut path: Vec<NodeId> = Vec::with_capacity(1024);
-    let mut moves: Vec<(u32, u32, u32)> = Vec::with_capacity(crate::rules::point::MAX_POINTS);
+    let mut scratch = Scratch::default();
     let area = sh.board.size().area();
     let mut ownership = vec![0i64; area];
     let mut board = sh.board.clone();
@@ -84,7 +91,7 @@ pub(super) fn worker(
             &mut rng,
             &mut amaf,
             &mut path,
-            &mut moves,
+            &mut scratch,
             &mut ownership,
             &mut board,
         );
@@ -173,24 +180,40 @@ fn select(sh: &Shared<'_>, node: NodeId) -> Option<NodeId> {
     best
 }
 
-fn expand(
-    sh: &Shared<'_>,
-    node: NodeId,
-    board: &Board,
-    color: Color,
-    moves: &mut Vec<(u32, u32, u32)>,
-) -> bool {
-    moves.clear();
-    for &i in board.empty_points() {
-        let p = Point(i);
-        if playout::playable(board, color, p) {
-            let (v, w) = priors::prior(board, color, p, sh.policy.patterns);
-            moves.push((i as u32, v, w));
-        }
-    }
+/// Reused buffers for expansions (no allocation once they have grown).
+#[derive(Default)]
+struct Scratch {
+    points: Vec<Point>,
+    probs: Vec<f32>,
+    laddered: Vec<bool>,
+    moves: Vec<(u32, u32, u32)>,
+}
+
+fn expand(sh: &Shared<'_>, node: NodeId, board: &Board, color: Color, s: &mut Scratch) -> bool {
+    s.points.clear();
+    s.points.extend(
+        board
+            .empty_points()
+            .iter()
+            .map(|&i| Point(i))
+            .filter(|&p| playout::playable(board, color, p)),
+    );
     // Deterministic child order whatever the empty list's order.
-    moves.sort_unstable_by_key(|m| m.0);
-    sh.tree.expand(node, moves)
+    s.points.sort_unstable();
+    priors::probabilities(
+        sh.model,
+        board,
+        color,
+        s.points.iter().copied(),
+        &mut s.probs,
+        &mut s.laddered,
+    );
+    s.moves.clear();
+    for ((&p, &pr), &lad) in s.points.iter().zip(&s.probs).zip(&s.laddered) {
+        let (v, w) = priors::prior(sh.priors, pr, lad);
+        s.moves.push((p.index() as u32, v, w));
+    }
+    sh.tree.expand(node, &s.moves)
 }
 
 fn simulate(
@@ -198,7 +221,7 @@ fn simulate(
     rng: &mut SmallRng,
     amaf: &mut Amaf,
     path: &mut Vec<NodeId>,
-    moves: &mut Vec<(u32, u32, u32)>,
+    scratch: &mut Scratch,
     ownership: &mut [i64],
     board: &mut Board,
 ) {
@@ -215,7 +238,7 @@ fn simulate(
             let n = tree.node(node);
             if node == sh.root
                 || n.visits() < sh.params.expand_visits
-                || !expand(sh, node, board, to_move, moves)
+                || !expand(sh, node, board, to_move, scratch)
             {
                 break;
             }

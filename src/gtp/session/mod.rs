@@ -20,7 +20,7 @@ use super::gogui;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::endgame::Statuses;
-use crate::knowledge::patterns::Patterns;
+use crate::knowledge::model::Model;
 use crate::player::Player;
 use crate::rules::point::vertex_name;
 use crate::rules::{BoardSize, Color, Game, Point};
@@ -43,7 +43,7 @@ pub struct Session {
     seed: u64,
     /// Playouts for the dead-stone estimate (`None`: by board size).
     status_playouts: Option<u32>,
-    patterns: Patterns,
+    model: std::sync::Arc<Model>,
     /// The last dead-stone analysis and the situation it belongs to.
     statuses: Option<(u64, Statuses)>,
     /// Pondering enabled (`--ponder`).
@@ -66,7 +66,7 @@ impl Session {
             clock: Clock::default(),
             seed: config.seed,
             status_playouts: config.status_playouts,
-            patterns: Patterns::new(),
+            model: crate::knowledge::builtin(),
             statuses: None,
             ponder: config.ponder && config.playouts.is_none(),
             ponder_for: None,
@@ -134,6 +134,7 @@ impl Session {
             C::FinalStatusList(status) => Ok(self.final_status_list(status)),
             C::Score => Ok(self.score_breakdown()),
             C::Ownership => Ok(self.ownership()),
+            C::Policy(c) => Ok(self.policy(c)),
             C::RulesFinalResult => Ok(self.rules_final_result()),
             C::Genmove(c) => Ok(self.genmove(c, stop, true, false)),
             C::GenmoveCleanup(c) => Ok(self.genmove(c, stop, true, true)),

@@ -79,7 +79,7 @@ impl Session {
             self.game.rules(),
             self.game.komi(),
             n,
-            &self.patterns,
+            &self.model,
             self.seed,
         );
         self.place_handicap(&pts)

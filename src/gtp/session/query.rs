@@ -29,6 +29,32 @@ impl Session {
         (if legal { "1" } else { "0" }).to_string()
     }
 
+    /// `hane-policy [color]`, a GoGui `dboard`: the model's probability
+    /// that `color` (default: the side to move) plays each point, one row
+    /// per line from the top. The numbers are the ones the search's root
+    /// priors and the analysis `prior` fields use: they sum to 1 over the
+    /// moves the search considers (the legal moves but own true-eye fills
+    /// and suicide), and every other point gets 0.
+    pub(super) fn policy(&self, color: Option<Color>) -> String {
+        let color = color.unwrap_or_else(|| self.game.to_move());
+        let probs = crate::search::root_policy(&self.model, &self.game, color);
+        let n = self.game.size().get();
+        let size = self.game.size();
+        let rows: Vec<String> = (0..n)
+            .rev()
+            .map(|y| {
+                (0..n)
+                    .map(|x| {
+                        let p = size.point(x, y).map_or(0.0, |p| probs[p.index()]);
+                        format!("{p:.4}")
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        format!("\n{}", rows.join("\n"))
+    }
+
     /// `gogui-rules_legal_moves`: situational superko and the suicide rule
     /// applied; a pass is always legal.
     pub(super) fn rules_legal_moves(&self) -> String {

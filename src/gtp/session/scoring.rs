@@ -22,13 +22,7 @@ impl Session {
             let playouts = self
                 .status_playouts
                 .unwrap_or_else(|| endgame::default_playouts(board.size().area()));
-            let s = endgame::analyse(
-                board,
-                self.game.to_move(),
-                &self.patterns,
-                playouts,
-                self.seed,
-            );
+            let s = endgame::analyse(board, self.game.to_move(), &self.model, playouts, self.seed);
             self.statuses = Some((key, s));
         }
         &self.statuses.as_ref().expect("just computed").1

@@ -3,15 +3,17 @@
 //! Both policies use simple ko only (superko is not checked inside
 //! playouts, as in Pachi), never fill a player's own true eye, and never
 //! commit suicide. `Light` picks uniformly among such moves; `Heavy` first
-//! answers the last move: capture a chain in atari next to it (or next to
-//! its own previous move), save own chains it put in atari, fight chains
-//! with two liberties, then play the 3x3 shape moves around it; it avoids
-//! self-ataris that neither capture nor atari back. The result is the area count under
-//! the game's rules, komi and handicap bonus included — the same count
-//! `final_score` uses.
+//! answers the last move ([`heavy`]: captures, escapes, eye vital points,
+//! two-liberty fights, learned shape weights), and otherwise plays a
+//! random move that is not a self-atari that does not pay. The result is
+//! the area count under the game's rules, komi and handicap bonus
+//! included — the same count `final_score` uses.
 
-use crate::knowledge::patterns::Patterns;
-use crate::knowledge::tactics::liberties_after;
+mod heavy;
+
+use crate::knowledge::model::Model;
+use crate::knowledge::tactics::bad_self_atari;
+pub use crate::knowledge::tactics::playable;
 use crate::rules::score::area_count;
 use crate::rules::{Board, Cell, Color, Move, Point};
 use rand::Rng;
@@ -22,8 +24,8 @@ use rand::rngs::SmallRng;
 pub enum PlayoutKind {
     /// Uniform random, no eye filling.
     Light,
-    /// Captures, atari escapes, two-liberty tactics, 3x3 patterns, no
-    /// useless self-atari.
+    /// Answers to the last move (captures, escapes, eye vital points,
+    /// two-liberty fights, learned shape weights), no useless self-atari.
     Heavy,
 }
 
@@ -72,204 +74,14 @@ fn below(rng: &mut SmallRng, n: usize) -> usize {
     ((rng.next_u32() as u64 * n as u64) >> 32) as usize
 }
 
-/// True if `color` may play `p` in a playout: empty, not the ko point, not
-/// suicide, not its own true eye.
-#[inline]
-pub fn playable(board: &Board, color: Color, p: Point) -> bool {
-    if board.cell(p) != Cell::Empty || board.ko_point(color) == Some(p) {
-        return false;
-    }
-    // The common case first: an empty neighbour rules out both an own eye
-    // and suicide.
-    if board.empty_neighbours(p) > 0 {
-        return true;
-    }
-    !board.is_true_eye(color, p) && !board.is_suicide(color, p)
-}
-
-#[inline]
-fn empty_neighbours(board: &Board, p: Point) -> usize {
-    board
-        .neighbours(p)
-        .iter()
-        .filter(|&&n| board.cell(n) == Cell::Empty)
-        .count()
-}
-
-/// True if playing `p` is a self-atari that does not pay: it captures
-/// nothing and does not put an enemy chain in atari in return. Throw-ins
-/// and nakade plays that leave both sides in atari are allowed, since the
-/// playouts need them to kill eyeless shapes; a lone stone dropped into
-/// atari for nothing, or a chain walked into atari, is not.
-fn bad_self_atari(board: &Board, color: Color, p: Point) -> bool {
-    if empty_neighbours(board, p) >= 2 || liberties_after(board, color, p, 2) >= 2 {
-        return false;
-    }
-    let enemy = Cell::stone(color.opponent());
-    let mut libs = [p; 3];
-    !board
-        .neighbours(p)
-        .iter()
-        .any(|&n| board.cell(n) == enemy && board.liberties_upto(n, &mut libs) == 2)
-}
-
-/// Candidate buffer for the heavy policy's rules (no allocation).
-struct Cands {
-    pts: [Point; 16],
-    n: usize,
-}
-
-impl Cands {
-    fn new() -> Cands {
-        Cands {
-            pts: [Point(0); 16],
-            n: 0,
-        }
-    }
-
-    fn push(&mut self, p: Point) {
-        if self.n < self.pts.len() && !self.pts[..self.n].contains(&p) {
-            self.pts[self.n] = p;
-            self.n += 1;
-        }
-    }
-
-    fn pick(&self, rng: &mut SmallRng) -> Option<Point> {
-        (self.n > 0).then(|| self.pts[below(rng, self.n)])
-    }
-}
-
-/// Two-liberty tactics around `last`: extend an own chain that was just
-/// reduced to two liberties to three or more, or atari an enemy chain with
-/// two liberties when its escape at the other liberty gains nothing.
-fn two_liberty_moves(board: &Board, color: Color, last: Point, cands: &mut Cands) {
-    let own = Cell::stone(color);
-    let enemy = Cell::stone(color.opponent());
-    let mut libs = [last; 3];
-    for n in board
-        .neighbours(last)
-        .into_iter()
-        .chain(std::iter::once(last))
-    {
-        let c = board.cell(n);
-        if (c != own && c != enemy) || board.liberties_upto(n, &mut libs) != 2 {
-            continue;
-        }
-        let (a, b) = (libs[0], libs[1]);
-        for (lib, other) in [(a, b), (b, a)] {
-            if !playable(board, color, lib) {
-                continue;
-            }
-            if c == own {
-                if liberties_after(board, color, lib, 3) >= 3 {
-                    cands.push(lib);
-                }
-            } else if liberties_after(board, color, lib, 2) >= 2
-                && liberties_after(board, color.opponent(), other, 3) <= 2
-            {
-                cands.push(lib);
-            }
-        }
-    }
-}
-
-/// Captures of enemy chains in atari next to `at` (or containing it).
-fn capture_moves(board: &Board, color: Color, at: Point, cands: &mut Cands) {
-    let enemy = Cell::stone(color.opponent());
-    for n in board.neighbours(at).into_iter().chain(std::iter::once(at)) {
-        if board.cell(n) == enemy
-            && let Some(lib) = board.atari_liberty(n)
-            && playable(board, color, lib)
-        {
-            cands.push(lib);
-        }
-    }
-}
-
-/// A move answering the last move, for the heavy policy.
-fn answer_last_move(
-    board: &Board,
-    color: Color,
-    last: Point,
-    patterns: &Patterns,
-    rng: &mut SmallRng,
-) -> Option<Point> {
-    let enemy = Cell::stone(color.opponent());
-    let own = Cell::stone(color);
-    if below(rng, 100) >= 90 {
-        return None;
-    }
-    // 1. Capture an enemy chain in atari next to the last move, or next to
-    //    our own previous move (an atari the opponent ignored).
-    let mut cands = Cands::new();
-    capture_moves(board, color, last, &mut cands);
-    if let Some((c, Move::Play(prev))) = board.prev_move()
-        && c == color
-    {
-        capture_moves(board, color, prev, &mut cands);
-    }
-    if let Some(p) = cands.pick(rng) {
-        return Some(p);
-    }
-    // 2. Save own chains next to the last move that it put in atari:
-    //    capture one of their attackers, or extend if that gives 2+ libs.
-    for n in board.neighbours(last) {
-        if board.cell(n) != own || !board.in_atari(n) {
-            continue;
-        }
-        for s in board.chain_stones(board.chain_id(n)) {
-            for q in board.neighbours(s) {
-                if board.cell(q) == enemy
-                    && let Some(lib) = board.atari_liberty(q)
-                    && playable(board, color, lib)
-                {
-                    cands.push(lib);
-                }
-            }
-        }
-        if let Some(lib) = board.atari_liberty(n)
-            && playable(board, color, lib)
-            && liberties_after(board, color, lib, 2) >= 2
-        {
-            cands.push(lib);
-        }
-    }
-    if let Some(p) = cands.pick(rng) {
-        return Some(p);
-    }
-    // 3. Two-liberty fights around the last move.
-    two_liberty_moves(board, color, last, &mut cands);
-    if let Some(p) = cands.pick(rng) {
-        return Some(p);
-    }
-    // 4. Good shape around the last move (not always: some randomness
-    //    keeps playouts from repeating one fixed answer).
-    if below(rng, 100) >= 95 {
-        return None;
-    }
-    for q in board
-        .neighbours(last)
-        .into_iter()
-        .chain(board.diagonals(last))
-    {
-        if board.cell(q) == Cell::Empty
-            && patterns.matches(board, q)
-            && playable(board, color, q)
-            && !bad_self_atari(board, color, q)
-        {
-            cands.push(q);
-        }
-    }
-    cands.pick(rng)
-}
-
-/// A playout policy: the kind and the pattern table heavy playouts use.
+/// A playout policy: the kind, and the model whose shape weights heavy
+/// playouts use.
 #[derive(Clone, Copy)]
 pub struct Policy<'a> {
     /// Light or heavy.
     pub kind: PlayoutKind,
-    /// 3x3 shapes.
-    pub patterns: &'a Patterns,
+    /// The move-prediction model (its playout weights).
+    pub model: &'a Model,
 }
 
 /// Picks a move for `color` or `None` to pass.
@@ -282,7 +94,7 @@ pub fn choose(
     let kind = policy.kind;
     if kind == PlayoutKind::Heavy
         && let Some((_, Move::Play(last))) = board.last_move()
-        && let Some(p) = answer_last_move(board, color, last, policy.patterns, rng)
+        && let Some(p) = heavy::answer_last_move(board, color, last, policy.model, rng)
     {
         return Some(p);
     }
@@ -449,10 +261,10 @@ mod tests {
     use rand::SeedableRng;
 
     fn heavy_choice(b: &Board, color: Color) -> Option<Point> {
-        let patterns = Patterns::new();
+        let model = crate::knowledge::builtin();
         let policy = Policy {
             kind: PlayoutKind::Heavy,
-            patterns: &patterns,
+            model: &model,
         };
         choose(b, color, policy, &mut SmallRng::seed_from_u64(3))
     }
@@ -487,11 +299,11 @@ mod tests {
     #[test]
     fn playouts_never_fill_own_eyes_and_end() {
         let mut rng = SmallRng::seed_from_u64(7);
-        let patterns = Patterns::new();
+        let model = crate::knowledge::builtin();
         for kind in [PlayoutKind::Light, PlayoutKind::Heavy] {
             let policy = Policy {
                 kind,
-                patterns: &patterns,
+                model: &model,
             };
             for _ in 0..50 {
                 let mut b = Board::new(crate::rules::BoardSize::new(9).unwrap());
@@ -523,10 +335,10 @@ mod tests {
 
     #[test]
     fn recording_scores_like_the_area_count() {
-        let patterns = Patterns::new();
+        let model = crate::knowledge::builtin();
         let policy = Policy {
             kind: PlayoutKind::Heavy,
-            patterns: &patterns,
+            model: &model,
         };
         let size = crate::rules::BoardSize::new(9).unwrap();
         for seed in 0..200 {
@@ -555,44 +367,6 @@ mod tests {
             record_ownership(&b, &mut expected);
             assert_eq!(own, expected);
         }
-    }
-
-    #[test]
-    fn self_atari_is_bad_unless_it_ataris_back() {
-        // Black B2 would have one liberty (B1), and every White chain
-        // around it keeps three or more: a stone thrown away.
-        let b = parse(
-            ". . . . .
-             . . . . .
-             . O . . .
-             O . O . .
-             . . . . .",
-        );
-        assert!(bad_self_atari(
-            &b,
-            Color::Black,
-            vertex(b.size(), "B2").unwrap()
-        ));
-        // Black A1 has one liberty too, but White A2 B2 drops to one: a
-        // throw-in that kills the eye, allowed.
-        let b = parse(
-            ". . . . .
-             . . . . .
-             X X X . .
-             O O X . .
-             . . X . .",
-        );
-        assert!(!bad_self_atari(
-            &b,
-            Color::Black,
-            vertex(b.size(), "A1").unwrap()
-        ));
-        // Two empty neighbours: no self-atari at all.
-        assert!(!bad_self_atari(
-            &b,
-            Color::White,
-            vertex(b.size(), "D4").unwrap()
-        ));
     }
 
     #[test]

@@ -1,0 +1,199 @@
+//! The heavy playout policy's answers to the last move, in the spirit of
+//! MoGo's and Pachi's playouts, in order:
+//!
+//! 1. capture a chain in atari next to the last move, or next to the
+//!    player's own previous move (an atari the opponent ignored);
+//! 2. save own chains the last move put in atari: capture an attacker in
+//!    atari, or extend if that gives two liberties or more;
+//! 3. play the vital point of a small eye space next to the last move
+//!    (nakade for the one, eye-making for the other);
+//! 4. two-liberty fights: extend an own chain reduced to two liberties,
+//!    or atari an enemy two-liberty chain whose escape gains nothing;
+//! 5. a shape move around the last two moves, chosen with the learned
+//!    playout weights of the 3x3 shapes with atari information, or none
+//!    (play elsewhere) in proportion to the learned tenuki weight.
+//!
+//! Steps 1 to 4 pick uniformly among their candidates; a self-atari that
+//! does not pay is never suggested. Nothing here allocates.
+
+use super::below;
+use crate::knowledge::model::Model;
+use crate::knowledge::pat3;
+use crate::knowledge::tactics::{
+    bad_self_atari, liberties_after, local_points, playable, vital_point,
+};
+use crate::rules::{Board, Cell, Color, Move, Point};
+use rand::Rng;
+use rand::rngs::SmallRng;
+
+/// Percent of moves that try the answers at all; the rest are random,
+/// which keeps playouts from repeating one fixed sequence (MoGo's and the
+/// earlier hane's value).
+const ANSWER_PERCENT: usize = 90;
+
+/// Candidate buffer for the answers (no allocation).
+struct Cands {
+    pts: [Point; 16],
+    n: usize,
+}
+
+impl Cands {
+    fn new() -> Cands {
+        Cands {
+            pts: [Point(0); 16],
+            n: 0,
+        }
+    }
+
+    fn push(&mut self, p: Point) {
+        if self.n < self.pts.len() && !self.pts[..self.n].contains(&p) {
+            self.pts[self.n] = p;
+            self.n += 1;
+        }
+    }
+
+    fn pick(&self, rng: &mut SmallRng) -> Option<Point> {
+        (self.n > 0).then(|| self.pts[below(rng, self.n)])
+    }
+}
+
+/// Two-liberty tactics around `last`: extend an own chain that was just
+/// reduced to two liberties to three or more, or atari an enemy chain with
+/// two liberties when its escape at the other liberty gains nothing.
+fn two_liberty_moves(board: &Board, color: Color, last: Point, cands: &mut Cands) {
+    let own = Cell::stone(color);
+    let enemy = Cell::stone(color.opponent());
+    let mut libs = [last; 3];
+    for n in board
+        .neighbours(last)
+        .into_iter()
+        .chain(std::iter::once(last))
+    {
+        let c = board.cell(n);
+        if (c != own && c != enemy) || board.liberties_upto(n, &mut libs) != 2 {
+            continue;
+        }
+        let (a, b) = (libs[0], libs[1]);
+        for (lib, other) in [(a, b), (b, a)] {
+            if !playable(board, color, lib) {
+                continue;
+            }
+            if c == own {
+                if liberties_after(board, color, lib, 3) >= 3 {
+                    cands.push(lib);
+                }
+            } else if liberties_after(board, color, lib, 2) >= 2
+                && liberties_after(board, color.opponent(), other, 3) <= 2
+            {
+                cands.push(lib);
+            }
+        }
+    }
+}
+
+/// Captures of enemy chains in atari next to `at` (or containing it).
+fn capture_moves(board: &Board, color: Color, at: Point, cands: &mut Cands) {
+    let enemy = Cell::stone(color.opponent());
+    for n in board.neighbours(at).into_iter().chain(std::iter::once(at)) {
+        if board.cell(n) == enemy
+            && let Some(lib) = board.atari_liberty(n)
+            && playable(board, color, lib)
+        {
+            cands.push(lib);
+        }
+    }
+}
+
+/// Escapes for own chains next to `last` that are in atari: capture an
+/// attacker in atari, or extend when that gives two liberties or more.
+fn escape_moves(board: &Board, color: Color, last: Point, cands: &mut Cands) {
+    let own = Cell::stone(color);
+    let enemy = Cell::stone(color.opponent());
+    for n in board.neighbours(last) {
+        if board.cell(n) != own || !board.in_atari(n) {
+            continue;
+        }
+        for s in board.chain_stones(board.chain_id(n)) {
+            for q in board.neighbours(s) {
+                if board.cell(q) == enemy
+                    && let Some(lib) = board.atari_liberty(q)
+                    && playable(board, color, lib)
+                {
+                    cands.push(lib);
+                }
+            }
+        }
+        if let Some(lib) = board.atari_liberty(n)
+            && playable(board, color, lib)
+            && liberties_after(board, color, lib, 2) >= 2
+        {
+            cands.push(lib);
+        }
+    }
+}
+
+/// A shape move around the last two moves, drawn with the model's
+/// playout weights, or `None` for "play elsewhere".
+fn shape_move(board: &Board, color: Color, model: &Model, rng: &mut SmallRng) -> Option<Point> {
+    let mut pts = [Point(0); 16];
+    let n = local_points(board, color, &mut pts);
+    let mut weights = [0f32; 16];
+    let mut total = 0f32;
+    for i in 0..n {
+        let p = pts[i];
+        if !bad_self_atari(board, color, p) {
+            weights[i] = model.playout_gamma(pat3::atari_code(board, color, p));
+            total += weights[i];
+        }
+    }
+    if total <= 0.0 {
+        return None;
+    }
+    let r = (rng.next_u32() as f32 / 4_294_967_296.0) * (total + model.playout_tenuki());
+    let mut acc = 0.0;
+    for i in 0..n {
+        acc += weights[i];
+        if r < acc && weights[i] > 0.0 {
+            return Some(pts[i]);
+        }
+    }
+    None
+}
+
+/// A move answering the last move, for the heavy policy.
+pub(super) fn answer_last_move(
+    board: &Board,
+    color: Color,
+    last: Point,
+    model: &Model,
+    rng: &mut SmallRng,
+) -> Option<Point> {
+    if below(rng, 100) >= ANSWER_PERCENT {
+        return None;
+    }
+    let mut cands = Cands::new();
+    capture_moves(board, color, last, &mut cands);
+    if let Some((c, Move::Play(prev))) = board.prev_move()
+        && c == color
+    {
+        capture_moves(board, color, prev, &mut cands);
+    }
+    if let Some(p) = cands.pick(rng) {
+        return Some(p);
+    }
+    escape_moves(board, color, last, &mut cands);
+    if let Some(p) = cands.pick(rng) {
+        return Some(p);
+    }
+    if let Some(p) = vital_point(board, last)
+        && playable(board, color, p)
+        && !bad_self_atari(board, color, p)
+    {
+        return Some(p);
+    }
+    two_liberty_moves(board, color, last, &mut cands);
+    if let Some(p) = cands.pick(rng) {
+        return Some(p);
+    }
+    shape_move(board, color, model, rng)
+}

@@ -1,0 +1,218 @@
+//! Reading game records for training and prediction: the one-game-a-line
+//! format of the TYGEM collection (`ID<TAB>;B[pd];W[dp];...`, SGF
+//! coordinates, 19x19) and SGF files. Every game is replayed and checked;
+//! a malformed line or an illegal move skips that game, counted and
+//! reported with where it was, and never stops the run.
+
+use crate::rules::{Board, BoardSize, Color, Move, Rules};
+use std::fmt;
+
+/// One game: the position it starts from and its moves.
+#[derive(Clone, Debug)]
+pub struct Record {
+    /// The starting position (empty, or SGF setup and handicap).
+    pub start: Board,
+    /// The moves, in order.
+    pub moves: Vec<(Color, Move)>,
+}
+
+/// A game that was skipped, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Skipped {
+    /// File name.
+    pub file: String,
+    /// Line number (1-based; 0 for a whole SGF file).
+    pub line: usize,
+    /// What was wrong.
+    pub reason: String,
+}
+
+impl fmt::Display for Skipped {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line > 0 {
+            write!(f, "{}:{}: {}", self.file, self.line, self.reason)
+        } else {
+            write!(f, "{}: {}", self.file, self.reason)
+        }
+    }
+}
+
+/// Games read from some files, and the ones skipped.
+#[derive(Debug, Default)]
+pub struct GameSet {
+    /// The games, in file and line order.
+    pub games: Vec<Record>,
+    /// The games that could not be used.
+    pub skipped: Vec<Skipped>,
+}
+
+impl GameSet {
+    /// Reads every file in order; stops after `limit` games if given.
+    ///
+    /// # Errors
+    /// A file that cannot be read at all.
+    pub fn read(files: &[String], limit: Option<usize>) -> Result<GameSet, String> {
+        let mut set = GameSet::default();
+        for file in files {
+            let bytes = std::fs::read(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+            let text = String::from_utf8_lossy(&bytes);
+            if text.trim_start().starts_with('(') {
+                set.add_sgf(file, &text);
+            } else {
+                set.add_lines(file, &text, limit);
+            }
+            if limit.is_some_and(|n| set.games.len() >= n) {
+                set.games.truncate(limit.unwrap_or(usize::MAX));
+                break;
+            }
+        }
+        Ok(set)
+    }
+
+    fn add_sgf(&mut self, file: &str, text: &str) {
+        match crate::sgf::load(text, Rules::AGA, 7.5, crate::sgf::Stop::End) {
+            Ok(game) => self.games.push(Record {
+                start: game.initial_board().clone(),
+                moves: game.moves().to_vec(),
+            }),
+            Err(e) => self.skipped.push(Skipped {
+                file: file.to_string(),
+                line: 0,
+                reason: e.to_string(),
+            }),
+        }
+    }
+
+    fn add_lines(&mut self, file: &str, text: &str, limit: Option<usize>) {
+        for (i, line) in text.lines().enumerate() {
+            if limit.is_some_and(|n| self.games.len() >= n) {
+                return;
+            }
+            if line.trim().is_empty() {
+                continue;
+            }
+            match parse_line(line) {
+                Ok(record) => self.games.push(record),
+                Err(reason) => self.skipped.push(Skipped {
+                    file: file.to_string(),
+                    line: i + 1,
+                    reason,
+                }),
+            }
+        }
+    }
+
+    /// Number of moves in all games.
+    pub fn moves(&self) -> usize {
+        self.games.iter().map(|g| g.moves.len()).sum()
+    }
+}
+
+/// One line: an id, a tab, and the moves. The moves are replayed on an
+/// empty 19x19 board and must be legal (simple ko, no suicide).
+pub fn parse_line(line: &str) -> Result<Record, String> {
+    let (_, moves_text) = line
+        .split_once('\t')
+        .ok_or_else(|| "no tab between the game id and the moves".to_string())?;
+    let size = BoardSize::NINETEEN;
+    let mut board = Board::new(size);
+    let start = board.clone();
+    let mut moves = Vec::new();
+    for (n, token) in moves_text
+        .split(';')
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .enumerate()
+    {
+        let mv = parse_move(token, size)
+            .ok_or_else(|| format!("move {}: cannot read {token:?}", n + 1))?;
+        let (color, m) = mv;
+        if let Move::Play(p) = m
+            && board.ko_point(color) == Some(p)
+        {
+            return Err(format!("move {} ({token}): retakes a ko at once", n + 1));
+        }
+        board
+            .play(color, m, false)
+            .map_err(|e| format!("move {} ({token}): {e}", n + 1))?;
+        moves.push(mv);
+    }
+    if moves.is_empty() {
+        return Err("no moves".to_string());
+    }
+    Ok(Record { start, moves })
+}
+
+/// `B[pd]`, `W[]` (a pass) or `W[tt]` (a pass on boards up to 19x19).
+fn parse_move(token: &str, size: BoardSize) -> Option<(Color, Move)> {
+    let color = match token.as_bytes().first()? {
+        b'B' => Color::Black,
+        b'W' => Color::White,
+        _ => return None,
+    };
+    let inner = token.get(1..)?.strip_prefix('[')?.strip_suffix(']')?;
+    if inner.is_empty() || (inner == "tt" && size.get() <= 19) {
+        return Some((color, Move::Pass));
+    }
+    let b = inner.as_bytes();
+    if b.len() != 2 || !b[0].is_ascii_lowercase() || !b[1].is_ascii_lowercase() {
+        return None;
+    }
+    let x = (b[0] - b'a') as usize;
+    let row_from_top = (b[1] - b'a') as usize;
+    let y = (size.get()).checked_sub(row_from_top + 1)?;
+    Some((color, Move::Play(size.point(x, y)?)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::point::move_name;
+
+    #[test]
+    fn a_line_is_replayed() {
+        let r = parse_line("42\t;B[pd];W[dp];B[];W[aa]").unwrap();
+        let names: Vec<String> = r
+            .moves
+            .iter()
+            .map(|&(_, m)| move_name(BoardSize::NINETEEN, m))
+            .collect();
+        assert_eq!(names, ["Q16", "D4", "pass", "A19"]);
+        assert_eq!(r.moves[0].0, Color::Black);
+        assert_eq!(r.moves[1].0, Color::White);
+    }
+
+    #[test]
+    fn bad_lines_say_why() {
+        assert!(parse_line("no tab here").unwrap_err().contains("tab"));
+        assert!(parse_line("1\t;B[zz]").unwrap_err().contains("move 1"));
+        assert!(parse_line("1\t;X[aa]").unwrap_err().contains("move 1"));
+        // The same point twice is illegal.
+        let e = parse_line("1\t;B[aa];W[aa]").unwrap_err();
+        assert!(e.starts_with("move 2"), "{e}");
+        assert!(parse_line("1\t").unwrap_err().contains("no moves"));
+    }
+
+    #[test]
+    fn files_count_and_report_bad_games() {
+        let dir = std::env::temp_dir().join(format!("hane-games-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("games.txt");
+        std::fs::write(
+            &path,
+            "1\t;B[pd];W[dd]\nbroken\n\n3\t;B[aa];W[aa]\n4\t;B[cc]\n",
+        )
+        .unwrap();
+        let file = path.to_string_lossy().to_string();
+        let set = GameSet::read(std::slice::from_ref(&file), None).unwrap();
+        assert_eq!(set.games.len(), 2);
+        assert_eq!(set.moves(), 3);
+        let lines: Vec<usize> = set.skipped.iter().map(|s| s.line).collect();
+        assert_eq!(lines, [2, 4]);
+        assert!(set.skipped[0].to_string().contains(":2: "));
+        let limited = GameSet::read(std::slice::from_ref(&file), Some(1)).unwrap();
+        assert_eq!(limited.games.len(), 1);
+        assert!(GameSet::read(&[dir.join("missing").to_string_lossy().to_string()], None).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,180 @@
+//! `hane train` and `hane predict`: learning the move-prediction model
+//! from game records, and measuring it.
+//!
+//! Training reads the games, lists the 3x3 codes and large shapes their
+//! played moves show often enough, samples positions (seeded), encodes
+//! every candidate move of each, and runs MM on the feature groups in
+//! turn. The same files, options and seed give the same model, byte for
+//! byte, whatever the number of threads.
+
+pub mod dataset;
+pub mod games;
+pub mod mm;
+pub mod playout;
+pub mod predict;
+
+use crate::knowledge::model::{Model, PlayoutGammas};
+use dataset::{Dataset, Dictionary};
+use games::GameSet;
+use std::time::Instant;
+
+/// What `hane train` does.
+#[derive(Clone, Debug)]
+pub struct TrainOptions {
+    /// Game files (one game a line, or SGF).
+    pub files: Vec<String>,
+    /// Use at most this many games.
+    pub games: Option<usize>,
+    /// Sample about this many positions for MM.
+    pub positions: usize,
+    /// MM iterations (each updates every group once).
+    pub iterations: usize,
+    /// A 3x3 code is listed if played at least this often.
+    pub min_pat3: u32,
+    /// A large shape is listed if played at least this often.
+    pub min_shape: u32,
+    /// Seed of the position sample.
+    pub seed: u64,
+}
+
+fn report_skipped(set: &GameSet) {
+    for s in set.skipped.iter().take(20) {
+        log::warn!("skipped {s}");
+    }
+    if set.skipped.len() > 20 {
+        log::warn!("... and {} more skipped games", set.skipped.len() - 20);
+    }
+}
+
+/// Reads games and reports the skipped ones.
+///
+/// # Errors
+/// A file that cannot be read, or no usable game.
+pub fn read_games(files: &[String], limit: Option<usize>) -> Result<GameSet, String> {
+    let set = GameSet::read(files, limit)?;
+    report_skipped(&set);
+    log::info!(
+        "read {} games ({} moves); skipped {}",
+        set.games.len(),
+        set.moves(),
+        set.skipped.len()
+    );
+    if set.games.is_empty() {
+        return Err("no usable game in the input".to_string());
+    }
+    Ok(set)
+}
+
+/// Trains a model.
+///
+/// # Errors
+/// Unreadable input or no usable game.
+pub fn train(opts: &TrainOptions) -> Result<Model, String> {
+    let start = Instant::now();
+    let set = read_games(&opts.files, opts.games)?;
+    let dict = Dictionary::build(&set.games, opts.min_pat3, opts.min_shape);
+    log::info!(
+        "dictionary: {} 3x3 codes, {} large shapes ({:.0} s)",
+        dict.pat3.len(),
+        dict.shapes.len(),
+        start.elapsed().as_secs_f64()
+    );
+    let rate = (opts.positions as f64 / set.moves().max(1) as f64).min(1.0);
+    let total = set.games.len();
+    let mut next_report = 0;
+    let ds = Dataset::build(&set.games, &dict, rate, opts.seed, |done| {
+        if done >= next_report || done == total {
+            log::info!("encoding positions: {done}/{total} games");
+            next_report = done + total.div_ceil(10);
+        }
+    });
+    log::info!(
+        "{} positions, {} candidates ({:.1} per position, {} MB) ({:.0} s)",
+        ds.positions(),
+        ds.cands.len(),
+        ds.cands.len() as f64 / ds.positions().max(1) as f64,
+        (ds.cands.len() * (std::mem::size_of::<dataset::Cand>() + 4)) >> 20,
+        start.elapsed().as_secs_f64()
+    );
+    let mut trainer = mm::Trainer::new(&ds, mm::Gammas::new(dict.pat3.len(), dict.shapes.len()));
+    log::info!(
+        "iteration 0: log-likelihood {:.5}",
+        trainer.log_likelihood()
+    );
+    for it in 1..=opts.iterations {
+        for g in mm::groups() {
+            trainer.step(g);
+        }
+        trainer.refresh();
+        log::info!(
+            "iteration {it}/{}: log-likelihood {:.5} ({:.0} s)",
+            opts.iterations,
+            trainer.log_likelihood(),
+            start.elapsed().as_secs_f64()
+        );
+    }
+    let trainer_gammas = trainer.gammas.clone();
+    drop(trainer);
+    drop(ds);
+    let playout = playout::train(&set.games, rate, opts.seed, opts.min_pat3, opts.iterations);
+    Ok(to_model(&trainer_gammas, &dict, playout))
+}
+
+/// The model file contents for trained gammas.
+fn to_model(g: &mm::Gammas, dict: &Dictionary, playout: PlayoutGammas) -> Model {
+    let small = g.small.iter().map(|&x| x as f32).collect();
+    let pat3 = dict
+        .pat3
+        .iter()
+        .zip(&g.pat3)
+        .map(|(&c, &x)| (c as u64, x as f32))
+        .collect();
+    let other = g.pat3.last().copied().unwrap_or(1.0) as f32;
+    let shapes = dict
+        .shapes
+        .iter()
+        .zip(&g.shape)
+        .map(|(&h, &x)| (h, x as f32))
+        .collect();
+    Model::new(small, other, pat3, shapes, playout)
+}
+
+/// `hane train`: trains and writes the model to `out`.
+///
+/// # Errors
+/// Unreadable input, no usable game, or an unwritable output.
+pub fn run_train(opts: &TrainOptions, out: &str) -> Result<(), String> {
+    let model = train(opts)?;
+    let bytes = model.to_bytes();
+    std::fs::write(out, &bytes).map_err(|e| format!("cannot write {out}: {e}"))?;
+    let (p3, sh) = model.table_sizes();
+    log::info!(
+        "wrote {out}: {} bytes, {p3} 3x3 shapes, {sh} large shapes",
+        bytes.len()
+    );
+    Ok(())
+}
+
+/// `hane predict`: measures a model (a file, or the built-in one) on the
+/// games and prints the figures on stdout.
+///
+/// # Errors
+/// An unreadable or invalid model, unreadable games, or none usable.
+pub fn run_predict(
+    model: Option<&str>,
+    files: &[String],
+    games: Option<usize>,
+) -> Result<(), String> {
+    let model = match model {
+        Some(path) => {
+            let bytes =
+                std::fs::read(path).map_err(|e| format!("cannot read model {path}: {e}"))?;
+            Model::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?
+        }
+        None => crate::knowledge::builtin().as_ref().clone(),
+    };
+    let set = read_games(files, games)?;
+    let acc = predict::measure(&model, &set.games);
+    println!("{acc}");
+    Ok(())
+}
