@@ -1,0 +1,279 @@
+//! Local fights: a group of one colour together with every point its life
+//! depends on, small enough to read out exhaustively ([`super::solver`]).
+//!
+//! For the defending colour D, a *region* is a maximal connected set of
+//! points without D stones (empty points and attacker stones); D stones
+//! and the edge enclose it. A region is *small* (an eye space) when it has
+//! at most [`MAX_REGION_POINTS`] points of which at most
+//! [`MAX_REGION_EMPTY`] are empty. D chains bordering the same small region
+//! form one group. The fight of a group is:
+//! - its chains, closed under "another D chain has a liberty in the area";
+//! - the area: its small regions (attacker stones inside included) and its
+//!   other liberties, the *outer* liberties;
+//! - the attacker chains inside: every liberty in the area, so they live or
+//!   die in the fight;
+//! - the attacker chains outside: next to the group or the area but with
+//!   liberties elsewhere (the walls around the group).
+//!
+//! A group is isolated, and gets a fight, only when every outer liberty
+//! touches an attacker wall (it is a dame point against that wall, not an
+//! opening into open space), every wall has at least two liberties outside
+//! the area, and the area has at most [`MAX_FIGHT_EMPTY`] empty points. Then
+//! the group's liberties all lie in the area: moves elsewhere cannot touch
+//! it, only moves in the area can.
+
+use crate::rules::point::MAX_POINTS;
+use crate::rules::{Board, Cell, Color, Point};
+
+/// Largest eye space (points, attacker stones included).
+pub const MAX_REGION_POINTS: usize = 14;
+/// Most empty points in one eye space.
+pub const MAX_REGION_EMPTY: usize = 9;
+/// Most empty points in a whole fight area.
+pub const MAX_FIGHT_EMPTY: usize = 12;
+
+/// One isolated group and the points its life depends on.
+#[derive(Clone, Debug)]
+pub struct Fight {
+    /// The group's colour.
+    pub defender: Color,
+    /// The group's chains (head stones).
+    pub chains: Vec<Point>,
+    /// Attacker chains whose liberties all lie in the area (head stones).
+    pub inside: Vec<Point>,
+    /// Attacker chains next to the group or the area with liberties
+    /// outside it (head stones).
+    pub walls: Vec<Point>,
+    /// The points where the local game is played: eye spaces, outer
+    /// liberties and the group's own stones (which may be captured).
+    pub area: Vec<Point>,
+}
+
+impl Fight {
+    /// Every stone of the group.
+    pub fn stones<'a>(&'a self, board: &'a Board) -> impl Iterator<Item = Point> + 'a {
+        self.chains.iter().flat_map(move |&h| board.chain_stones(h))
+    }
+}
+
+/// The regions of colour `d`: for each point not holding a `d` stone, the
+/// index of its region, and each region's points.
+fn regions(board: &Board, d: Color) -> (Vec<usize>, Vec<Vec<Point>>) {
+    let own = Cell::stone(d);
+    let mut region_of = vec![usize::MAX; MAX_POINTS];
+    let mut regions: Vec<Vec<Point>> = Vec::new();
+    for start in board.size().points() {
+        if board.cell(start) == own || region_of[start.index()] != usize::MAX {
+            continue;
+        }
+        let id = regions.len();
+        region_of[start.index()] = id;
+        let mut points = vec![start];
+        let mut i = 0;
+        while i < points.len() {
+            let q = points[i];
+            i += 1;
+            for n in board.neighbours(q) {
+                let c = board.cell(n);
+                if c != own && c != Cell::Border && region_of[n.index()] == usize::MAX {
+                    region_of[n.index()] = id;
+                    points.push(n);
+                }
+            }
+        }
+        regions.push(points);
+    }
+    (region_of, regions)
+}
+
+fn is_small(board: &Board, points: &[Point]) -> bool {
+    let empty = points
+        .iter()
+        .filter(|&&p| board.cell(p) == Cell::Empty)
+        .count();
+    points.len() <= MAX_REGION_POINTS && empty <= MAX_REGION_EMPTY
+}
+
+/// The heads of the `color` chains next to any of `points`.
+fn chains_next_to(board: &Board, points: &[Point], color: Color) -> Vec<Point> {
+    let mut out: Vec<Point> = Vec::new();
+    for &p in points {
+        for n in board.neighbours(p) {
+            if board.cell(n) == Cell::stone(color) {
+                let h = board.chain_id(n);
+                if !out.contains(&h) {
+                    out.push(h);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The isolated fights of colour `defender`'s groups. Groups whose chains
+/// are all marked in `settled` and that hold no attacker stones are left
+/// out (nothing to decide).
+pub fn fights(board: &Board, defender: Color, settled: &[bool]) -> Vec<Fight> {
+    let (region_of, regions) = regions(board, defender);
+    let small: Vec<bool> = regions.iter().map(|r| is_small(board, r)).collect();
+    let mut done = vec![false; MAX_POINTS];
+    let mut out = Vec::new();
+    for p in board.size().points() {
+        if board.cell(p) != Cell::stone(defender) || done[board.chain_id(p).index()] {
+            continue;
+        }
+        let fight = grow(
+            board,
+            defender,
+            board.chain_id(p),
+            &region_of,
+            &regions,
+            &small,
+        );
+        let Some(fight) = fight else {
+            done[board.chain_id(p).index()] = true;
+            continue;
+        };
+        for &h in &fight.chains {
+            done[h.index()] = true;
+        }
+        let all_settled = fight.chains.iter().all(|h| settled[h.index()]);
+        if !(all_settled && fight.inside.is_empty()) {
+            out.push(fight);
+        }
+    }
+    out
+}
+
+/// The fight around the chain `start`, if its group is isolated.
+fn grow(
+    board: &Board,
+    d: Color,
+    start: Point,
+    region_of: &[usize],
+    regions: &[Vec<Point>],
+    small: &[bool],
+) -> Option<Fight> {
+    let a = d.opponent();
+    let mut chains = vec![start];
+    let mut in_area = vec![false; MAX_POINTS];
+    let mut area: Vec<Point> = Vec::new();
+    fn add(p: Point, area: &mut Vec<Point>, in_area: &mut [bool]) {
+        if !in_area[p.index()] {
+            in_area[p.index()] = true;
+            area.push(p);
+        }
+    }
+    let mut i = 0;
+    while i < chains.len() {
+        let h = chains[i];
+        i += 1;
+        for s in board.chain_stones(h) {
+            add(s, &mut area, &mut in_area);
+            for n in board.neighbours(s) {
+                let Some(&r) = region_of.get(n.index()).filter(|&&r| r != usize::MAX) else {
+                    continue;
+                };
+                if small[r] {
+                    for &q in &regions[r] {
+                        add(q, &mut area, &mut in_area);
+                    }
+                } else if board.cell(n) == Cell::Empty {
+                    // An outer liberty: a dame point against an attacker wall.
+                    let against_wall = board
+                        .neighbours(n)
+                        .iter()
+                        .any(|&m| board.cell(m) == Cell::stone(a));
+                    if !against_wall {
+                        return None;
+                    }
+                    add(n, &mut area, &mut in_area);
+                }
+            }
+        }
+        // Every defender chain with a liberty in the area joins.
+        let empties: Vec<Point> = area
+            .iter()
+            .copied()
+            .filter(|&q| board.cell(q) == Cell::Empty)
+            .collect();
+        if empties.len() > MAX_FIGHT_EMPTY {
+            return None;
+        }
+        for h2 in chains_next_to(board, &empties, d) {
+            if !chains.contains(&h2) {
+                chains.push(h2);
+            }
+        }
+    }
+    let group_and_area: Vec<Point> = area.clone();
+    let mut inside = Vec::new();
+    let mut walls = Vec::new();
+    for h in chains_next_to(board, &group_and_area, a) {
+        let libs = board.liberties(h);
+        let outside = libs.iter().filter(|l| !in_area[l.index()]).count();
+        if outside == 0 {
+            inside.push(h);
+        } else if outside >= 2 {
+            walls.push(h);
+        } else {
+            return None;
+        }
+    }
+    // Attacker chains standing on area points are inside or walls already
+    // (they touch the group or another area point); none is left out.
+    Some(Fight {
+        defender: d,
+        chains,
+        inside,
+        walls,
+        area,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::diagram::{parse, vertex};
+
+    fn fights_of(d: &str, c: Color) -> (Board, Vec<Fight>) {
+        let b = parse(d);
+        let f = fights(&b, c, &vec![false; MAX_POINTS]);
+        (b, f)
+    }
+
+    #[test]
+    fn a_surrounded_group_is_one_fight_with_its_eye_space_and_dame() {
+        // White's corner group: eye space A1-C1 with a black stone on B1,
+        // outer liberty D2 against Black's wall.
+        let (b, f) = fights_of(
+            ". . . . .
+             X X X X .
+             O O O X X
+             O . O . X
+             . X . O X",
+            Color::White,
+        );
+        assert_eq!(f.len(), 1, "{f:?}");
+        let f = &f[0];
+        let v = |s| vertex(b.size(), s).unwrap();
+        assert!(f.area.contains(&v("B1")) && f.area.contains(&v("D2")));
+        assert_eq!(f.inside, vec![b.chain_id(v("B1"))]);
+        assert!(f.walls.contains(&b.chain_id(v("A4"))));
+        // D1 joins: it has a liberty (C1) in the area.
+        assert!(f.chains.contains(&b.chain_id(v("D1"))));
+    }
+
+    #[test]
+    fn a_group_open_to_empty_space_has_no_fight() {
+        let (_, f) = fights_of(
+            ". . . . .
+             . . . . .
+             O O O . .
+             . . O . .
+             . . O . .",
+            Color::White,
+        );
+        assert!(f.is_empty(), "{f:?}");
+    }
+}
