@@ -1,44 +1,73 @@
 //! Life and death at the end of the game: which stones are dead, which
 //! live in seki, and the territory that follows — one computation per
-//! position that `final_score`, `final_status_list` and the score
-//! explanation all share.
+//! position, which every command that needs it reads ([`Analyst`]).
 //!
-//! Method:
-//! 1. **Proof**: Benson's algorithm marks pass-alive chains; they are never
-//!    called dead.
-//! 2. **Estimate**: heavy playouts from the position (the same policy the
-//!    search uses, simple ko, no eye filling) give each point's average
-//!    final owner. A chain not proven alive whose stones end up owned by
-//!    the opponent in most playouts is dead.
-//!    Before the playouts, chains in atari that their owner cannot save and
-//!    the opponent can take safely are taken ([`tactics`]): they are dead,
-//!    and random playouts may not get round to taking them, leaving the
-//!    capturer's eye unmade.
-//! 3. **Seki**: living chains that are not pass-alive and share a liberty
-//!    with a living enemy chain, where that liberty stays neutral in the
-//!    playouts (neither side can approach), are in seki; their shared
-//!    liberties count for nobody.
+//! Proofs first, estimates only where the proofs say nothing:
+//! 1. **Proofs** ([`proofs`]): Benson's pass-alive chains (never dead) and
+//!    the stones inside an opponent's unconditional area (always dead);
+//!    sure captures ([`tactics`]); static sekis ([`seki`]); and local
+//!    fights ([`fight`]) read out to the end ([`solver`]), which settle the
+//!    eye shapes, nakade, bent four in the corner and sekis with or
+//!    without eyes. Results that hold only while the surrounding walls
+//!    live are accepted once the walls are proven or estimated alive.
+//! 2. **Estimate**: heavy playouts (the search's policy, simple ko, no eye
+//!    filling) from the position after the sure captures, with the proven
+//!    dead stones removed, give each point's mean final owner. A chain with
+//!    no proof whose stones end up owned by the opponent in most playouts
+//!    is dead; where a reading bounds its group without settling it, the
+//!    threshold leans towards what the reading implies.
+//! 3. **Seki by estimate**: living chains with no proof that share a
+//!    liberty with a living enemy chain, where that liberty stays neutral
+//!    in the playouts, are in seki.
 //!
-//! Deterministic for a position and seed. Depends on the rules core and
-//! the playout code only.
+//! Deterministic for a position, player to move and seed. Depends on the
+//! rules core and the playout code only.
 
 pub mod benson;
+mod cache;
+pub mod fight;
+pub mod proofs;
+pub mod seki;
+pub mod solver;
 pub mod tactics;
+
+pub use cache::Analyst;
 
 use crate::knowledge::model::Model;
 use crate::rules::point::MAX_POINTS;
 use crate::rules::score::{AreaCount, area_count, for_each_empty_region};
 use crate::rules::{Board, Cell, Color, Point};
 use crate::search::playout::{self, PlayoutKind, Policy};
+use proofs::Proofs;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 /// A chain is dead when its stones' mean ownership, from its own side, is
 /// below this (captured in about two playouts of three or more).
 const DEAD_BELOW: f32 = -0.3;
+/// The threshold when a reading says the group cannot stand whole.
+const DEAD_BELOW_LEANING_DEAD: f32 = 0.1;
+/// The threshold when a reading says the group cannot be wholly taken.
+const DEAD_BELOW_LEANING_ALIVE: f32 = -0.7;
+/// A wall lives, for a conditional proof, when its mean ownership from its
+/// own side is at least this.
+const WALL_ALIVE: f32 = 0.2;
 /// A shared liberty is neutral (seki) when its mean ownership is within
 /// this of zero.
 const NEUTRAL_WITHIN: f32 = 0.4;
+/// Nodes each fight's reading may visit.
+const READING_BUDGET: usize = solver::DEFAULT_BUDGET;
+
+/// The status of a stone at the end of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Stays on the board.
+    Alive,
+    /// Removed before counting.
+    Dead,
+    /// Stays on the board, sharing liberties that count for nobody.
+    Seki,
+}
 
 /// The status of every stone and empty point.
 #[derive(Clone, Debug)]
@@ -51,6 +80,8 @@ pub struct Statuses {
     pub alive: Vec<Point>,
     /// Stones proven alive by Benson's algorithm.
     pub proven_alive: Vec<Point>,
+    /// Stones whose status a proof settled (any proof).
+    pub proven: Vec<Point>,
     /// Empty points (and dead stones' points) counted for each side after
     /// removing the dead stones.
     pub territory: [Vec<Point>; 2],
@@ -60,8 +91,8 @@ pub struct Statuses {
     pub settled: Board,
     /// Playouts behind the estimate.
     pub playouts: u32,
-    /// Mean final owner of each point in those playouts (+1 Black, -1
-    /// White), row by row from A1.
+    /// Final owner of each point (+1 Black, -1 White), row by row from A1:
+    /// the playouts' mean, and ±1 (0 in seki) on stones a proof settled.
     pub ownership: Vec<f32>,
 }
 
@@ -85,61 +116,137 @@ pub fn default_playouts(area: usize) -> u32 {
     if area <= 169 { 1000 } else { 400 }
 }
 
-/// Mean final owner of each point (+1 Black, -1 White) over `playouts`
-/// heavy playouts, `to_move` and its opponent starting alternately.
-fn ownership(board: &Board, to_move: Color, model: &Model, playouts: u32, seed: u64) -> Vec<f32> {
+/// `board` without the stones `gone` marks.
+fn without(board: &Board, gone: impl Fn(Point) -> bool) -> Board {
+    let stones: Vec<(Color, Point)> = board
+        .size()
+        .points()
+        .filter(|&p| !gone(p))
+        .filter_map(|p| board.cell(p).color().map(|c| (c, p)))
+        .collect();
+    // Removing stones only adds liberties, so every chain keeps one.
+    Board::with_stones(board.size(), &stones).expect("removing stones keeps every chain a liberty")
+}
+
+/// Decides the status of every stone of `board` with `to_move` to play.
+pub fn analyse(board: &Board, to_move: Color, model: &Model, playouts: u32, seed: u64) -> Statuses {
+    let size = board.size();
+    let proofs = proofs::prove(board, to_move, READING_BUDGET);
+    // The playouts start after the sure captures, without proven dead
+    // stones, so the capturer's eyes count.
+    let start = without(&proofs.resolved, |p| {
+        matches!(proofs.status[p.index()], Some((Status::Dead, _)))
+    });
     let policy = Policy {
         kind: PlayoutKind::Heavy,
         model,
     };
     let mut rng = SmallRng::seed_from_u64(seed);
-    playout::mean_ownership(board, to_move, policy, playouts, &mut rng)
-}
-
-/// Decides the status of every stone of `board`.
-pub fn analyse(board: &Board, to_move: Color, model: &Model, playouts: u32, seed: u64) -> Statuses {
-    let size = board.size();
-    // Sure captures first, so the playouts see the capturer's eyes.
-    let (resolved, taken) = tactics::resolve(board);
-    let own = ownership(&resolved, to_move, model, playouts, seed);
-    let at = |p: Point| {
+    let mut own = playout::mean_ownership(&start, to_move, policy, playouts, &mut rng);
+    let at = |own: &[f32], p: Point| {
         let (x, y) = size.coords(p);
         own[y * size.get() + x]
     };
-    let proven = [
-        benson::pass_alive(board, Color::Black),
-        benson::pass_alive(board, Color::White),
-    ];
-    let mut dead_chain = [false; MAX_POINTS];
-    let heads: Vec<Point> = size
-        .points()
-        .filter(|&p| board.cell(p) != Cell::Empty && board.chain_id(p) == p)
-        .collect();
-    for &h in &heads {
-        let color = board.cell(h).color().expect("a chain head is a stone");
-        if proven[color.index()][h.index()] {
-            continue;
-        }
-        let sign = if color == Color::Black { 1.0 } else { -1.0 };
-        let stones: Vec<Point> = board.chain_stones(h).collect();
-        let mean = stones.iter().map(|&s| sign * at(s)).sum::<f32>() / stones.len() as f32;
-        if mean < DEAD_BELOW || taken[h.index()] {
-            dead_chain[h.index()] = true;
+    let sign = |c: Color| if c == Color::Black { 1.0 } else { -1.0 };
+    // A chain's mean ownership from its own side.
+    let chain_mean = |own: &[f32], p: Point| {
+        let c = board.cell(p).color().expect("a stone");
+        let stones: Vec<Point> = board.chain_stones(p).collect();
+        stones.iter().map(|&s| sign(c) * at(own, s)).sum::<f32>() / stones.len() as f32
+    };
+    let mut status: Vec<Option<Status>> = vec![None; MAX_POINTS];
+    let mut proven = vec![false; MAX_POINTS];
+    for p in size.points() {
+        if let Some((s, _)) = proofs.status[p.index()] {
+            status[p.index()] = Some(s);
+            proven[p.index()] = true;
         }
     }
-    let is_dead = |p: Point| dead_chain[board.chain_id(p).index()];
-    // Seki: living, unproven chains sharing a neutral liberty with a
-    // living enemy chain.
-    let mut seki_chain = [false; MAX_POINTS];
+    accept_conditionals(board, &proofs, &own, &chain_mean, &mut status, &mut proven);
+    // The estimate, for chains no proof settled.
     for p in size.points() {
-        if board.cell(p) != Cell::Empty || at(p).abs() >= NEUTRAL_WITHIN {
+        if board.cell(p) == Cell::Empty || status[p.index()].is_some() || board.chain_id(p) != p {
+            continue;
+        }
+        let below = match proofs.lean[p.index()] {
+            l if l < 0 => DEAD_BELOW_LEANING_DEAD,
+            l if l > 0 => DEAD_BELOW_LEANING_ALIVE,
+            _ => DEAD_BELOW,
+        };
+        let s = if chain_mean(&own, p) < below && !proofs.stands[p.index()] {
+            Status::Dead
+        } else {
+            Status::Alive
+        };
+        for q in board.chain_stones(p) {
+            status[q.index()] = Some(s);
+        }
+    }
+    mark_estimated_seki(board, &own, &proven, &mut status);
+    // Proven stones own their points outright.
+    for p in size.points() {
+        let (Some(c), Some(s)) = (board.cell(p).color(), status[p.index()]) else {
+            continue;
+        };
+        if proven[p.index()] {
+            let (x, y) = size.coords(p);
+            own[y * size.get() + x] = match s {
+                Status::Alive => sign(c),
+                Status::Dead => -sign(c),
+                Status::Seki => 0.0,
+            };
+        }
+    }
+    build(board, &status, &proven, &proofs, playouts, own)
+}
+
+/// Applies each conditional proof whose walls are all proven alive or
+/// estimated alive, and whose stones no other proof settled differently.
+fn accept_conditionals(
+    board: &Board,
+    proofs: &Proofs,
+    own: &[f32],
+    chain_mean: &dyn Fn(&[f32], Point) -> f32,
+    status: &mut [Option<Status>],
+    proven: &mut [bool],
+) {
+    for c in &proofs.conditional {
+        let walls_live = c.walls.iter().all(|&w| {
+            board.cell(w) != Cell::Empty
+                && match status[w.index()] {
+                    Some(Status::Alive | Status::Seki) => proven[w.index()],
+                    Some(Status::Dead) => false,
+                    None => chain_mean(own, w) >= WALL_ALIVE,
+                }
+        });
+        let clash = c
+            .stones
+            .iter()
+            .any(|&(p, s)| status[p.index()].is_some_and(|t| t != s));
+        if walls_live && !clash {
+            for &(p, s) in &c.stones {
+                status[p.index()] = Some(s);
+                proven[p.index()] = true;
+            }
+        }
+    }
+}
+
+/// Seki by estimate: living chains with no proof that share a neutral
+/// liberty with a living enemy chain.
+fn mark_estimated_seki(board: &Board, own: &[f32], proven: &[bool], status: &mut [Option<Status>]) {
+    let size = board.size();
+    let mut seki_chain = vec![false; MAX_POINTS];
+    for p in size.points() {
+        let (x, y) = size.coords(p);
+        if board.cell(p) != Cell::Empty || own[y * size.get() + x].abs() >= NEUTRAL_WITHIN {
             continue;
         }
         let mut around: Vec<(Color, Point)> = Vec::new();
         for n in board.neighbours(p) {
             if let Some(c) = board.cell(n).color()
-                && !is_dead(n)
-                && !proven[c.index()][n.index()]
+                && status[n.index()] == Some(Status::Alive)
+                && !proven[n.index()]
             {
                 around.push((c, board.chain_id(n)));
             }
@@ -152,41 +259,62 @@ pub fn analyse(board: &Board, to_move: Color, model: &Model, playouts: u32, seed
             }
         }
     }
+    for p in size.points() {
+        if board.cell(p) != Cell::Empty && seki_chain[board.chain_id(p).index()] {
+            status[p.index()] = Some(Status::Seki);
+        }
+    }
+}
+
+/// The statuses, settled board and territories from each stone's status.
+fn build(
+    board: &Board,
+    status: &[Option<Status>],
+    proven: &[bool],
+    proofs: &Proofs,
+    playouts: u32,
+    ownership: Vec<f32>,
+) -> Statuses {
     let mut out = Statuses {
         dead: Vec::new(),
         seki: Vec::new(),
         alive: Vec::new(),
         proven_alive: Vec::new(),
+        proven: Vec::new(),
         territory: [Vec::new(), Vec::new()],
         dame: Vec::new(),
         settled: board.clone(),
         playouts,
-        ownership: own.clone(),
+        ownership,
     };
-    for p in size.points() {
+    for p in board.size().points() {
         let Some(c) = board.cell(p).color() else {
             continue;
         };
-        if is_dead(p) {
-            out.dead.push(p);
-        } else {
-            out.alive.push(p);
-            if seki_chain[board.chain_id(p).index()] {
-                out.seki.push(p);
-            }
-            if proven[c.index()][p.index()] {
-                out.proven_alive.push(p);
+        match status[p.index()].unwrap_or(Status::Alive) {
+            Status::Dead => out.dead.push(p),
+            s => {
+                out.alive.push(p);
+                if s == Status::Seki {
+                    out.seki.push(p);
+                }
             }
         }
+        if proofs.pass_alive[c.index()][p.index()] {
+            out.proven_alive.push(p);
+        }
+        if proven[p.index()] {
+            out.proven.push(p);
+        }
     }
-    let stones: Vec<(Color, Point)> = out
-        .alive
-        .iter()
-        .map(|&p| (board.cell(p).color().expect("stone"), p))
-        .collect();
-    // Removing stones only adds liberties, so every chain keeps one.
-    out.settled = Board::with_stones(size, &stones).expect("living chains keep their liberties");
-    // Territory of the settled board: regions touching one colour only.
+    let dead: Vec<bool> = {
+        let mut d = vec![false; MAX_POINTS];
+        for &p in &out.dead {
+            d[p.index()] = true;
+        }
+        d
+    };
+    out.settled = without(board, |p| dead[p.index()]);
     let (territory, dame) = (&mut out.territory, &mut out.dame);
     for_each_empty_region(&out.settled, |points, owner| {
         let list = match owner {
