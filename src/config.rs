@@ -140,7 +140,6 @@ impl Config {
                 time_per_move: self.time_per_move,
                 resign_threshold: self.resign_threshold,
                 seed: self.seed,
-                status_playouts: self.status_playouts,
             })),
         }
     }

@@ -72,7 +72,7 @@ fn every_textbook_position_gets_the_books_status() {
     assert!(all.len() >= 50, "{} positions", all.len());
     let mut wrong = Vec::new();
     for e in &all {
-        let s = Analyst::new(None, 1).statuses(&e.board, e.to_move);
+        let s = Analyst::new(hane::knowledge::builtin(), None, 1).statuses(&e.board, e.to_move);
         let got = |p: Point| {
             if s.dead.contains(&p) {
                 Status::Dead

@@ -22,10 +22,11 @@ pub struct Analyst {
 }
 
 impl Analyst {
-    /// An analyst with these estimate settings.
-    pub fn new(playouts: Option<u32>, seed: u64) -> Analyst {
+    /// An analyst whose estimate plays with `model`, `playouts` per
+    /// position (`None`: by board size) and `seed`.
+    pub fn new(model: Arc<Model>, playouts: Option<u32>, seed: u64) -> Analyst {
         Analyst {
-            model: crate::knowledge::builtin(),
+            model,
             playouts,
             seed,
             last: Mutex::new(None),
@@ -58,10 +59,5 @@ impl Analyst {
     /// How many analyses this analyst has run (each new position once).
     pub fn computations(&self) -> u64 {
         self.computed.load(Ordering::Relaxed)
-    }
-
-    /// The move model of the estimate's playouts.
-    pub fn model(&self) -> &Model {
-        &self.model
     }
 }

@@ -36,7 +36,7 @@ pub use cache::Analyst;
 use crate::knowledge::model::Model;
 use crate::rules::point::MAX_POINTS;
 use crate::rules::score::{AreaCount, area_count, for_each_empty_region};
-use crate::rules::{Board, Cell, Color, Point};
+use crate::rules::{Board, ByColor, Cell, Color, Game, Point, ScoreReport};
 use crate::search::playout::{self, PlayoutKind, Policy};
 use proofs::Proofs;
 use rand::SeedableRng;
@@ -108,6 +108,28 @@ impl Statuses {
             .iter()
             .filter(|&&p| board.cell(p) == Cell::stone(c))
             .count()
+    }
+
+    /// The score of `game` (whose position these statuses are of) with
+    /// the dead stones removed: both counts, under the game's rules.
+    pub fn score(&self, game: &Game) -> ScoreReport {
+        let board = game.board();
+        let dead = ByColor {
+            black: self.dead_of(board, Color::Black) as u32,
+            white: self.dead_of(board, Color::White) as u32,
+        };
+        game.score_board(&self.settled, dead)
+    }
+
+    /// The final owner (+1 Black, -1 White, 0 seki) of every stone a proof
+    /// settled, as (row-major index from A1, owner).
+    pub fn proven_owners(&self) -> impl Iterator<Item = (usize, f32)> + '_ {
+        let size = self.settled.size();
+        self.proven.iter().map(move |&p| {
+            let (x, y) = size.coords(p);
+            let i = y * size.get() + x;
+            (i, self.ownership[i])
+        })
     }
 }
 

@@ -2,8 +2,7 @@
 //! then applies the pass and resign policy.
 
 use super::{Budget, Decision, MoveContext, Player};
-use crate::endgame;
-use crate::rules::{ByColor, Cell, Color, Game, Move, Point};
+use crate::rules::{Cell, Color, Game, Move, Point};
 use crate::search::{Report, SearchLimits, SearchParams, SearchResult, Searcher, time};
 use crate::stop::StopCheck;
 use log::{debug, info};
@@ -19,10 +18,8 @@ pub struct MctsOptions {
     pub time_per_move: Option<f64>,
     /// Resign below this win rate (0 never resigns).
     pub resign_threshold: f64,
-    /// Seed for the search and the dead-stone analysis.
+    /// Seed for the search.
     pub seed: u64,
-    /// Playouts behind the dead-stone analysis (`None`: by board size).
-    pub status_playouts: Option<u32>,
 }
 
 /// How many consecutive hopeless searches before resigning.
@@ -122,7 +119,7 @@ impl Player for MctsPlayer {
             self.searcher.tree().used(),
             self.searcher.tree().capacity()
         );
-        self.decide(game, color, &result, ctx.cleanup)
+        self.decide(game, color, &result, ctx)
     }
 
     fn ponder(&mut self, game: &Game, color: Color, stop: StopCheck<'_>) {
@@ -190,10 +187,11 @@ impl MctsPlayer {
         game: &Game,
         color: Color,
         result: &SearchResult,
-        cleanup: bool,
+        ctx: &MoveContext<'_>,
     ) -> Decision {
         // Resign only after several hopeless searches, never early on
-        // (handicap games start lopsided by design).
+        // (handicap games start lopsided by design), and never while the
+        // count final_score would give says hane wins.
         let threshold = self.options.resign_threshold;
         if threshold > 0.0 && result.win_rate < threshold && result.best != Move::Pass {
             self.hopeless_streak += 1;
@@ -202,33 +200,27 @@ impl MctsPlayer {
         }
         let early = game.moves().len() < game.size().area() / 4;
         if self.hopeless_streak >= RESIGN_STREAK && !early && result.playouts >= 100 {
-            return Decision::Resign;
+            if wins_the_count(game, color, ctx) {
+                info!("not resigning: the count of the position says {color} wins");
+            } else {
+                return Decision::Resign;
+            }
         }
-        // The same dead-stone analysis final_score uses (same seed, same
-        // playouts), so hane never passes on one count and scores another.
+        // The session's dead-stone analysis, the one final_score counts
+        // with, so hane never passes on one count and scores another.
         let opponent_passed = matches!(game.moves().last(), Some(&(c, Move::Pass)) if c != color);
-        if !opponent_passed && !cleanup {
+        if !opponent_passed && !ctx.cleanup {
             return Decision::Play(result.best);
         }
         let board = game.board();
-        let playouts = self
-            .options
-            .status_playouts
-            .unwrap_or_else(|| endgame::default_playouts(board.size().area()));
-        let statuses = endgame::analyse(
-            board,
-            game.to_move(),
-            self.searcher.model(),
-            playouts,
-            self.options.seed,
-        );
+        let statuses = ctx.analyst.statuses(board, game.to_move());
         let dead_enemy: Vec<Point> = statuses
             .dead
             .iter()
             .copied()
             .filter(|&p| board.cell(p) == Cell::stone(color.opponent()))
             .collect();
-        if cleanup && !dead_enemy.is_empty() {
+        if ctx.cleanup && !dead_enemy.is_empty() {
             // kgs-genmove_cleanup: take the dead stones off by play. Fill a
             // liberty of a dead chain, the most promising one first.
             let fills_dead_liberty = |mv: Move| {
@@ -244,25 +236,28 @@ impl MctsPlayer {
                 .find(|&mv| fills_dead_liberty(mv));
             return Decision::Play(pick.unwrap_or(result.best));
         }
-        if cleanup {
+        if ctx.cleanup {
             // Nothing dead is left to take off: the cleanup is done.
             return Decision::Play(Move::Pass);
         }
-        if opponent_passed {
-            let dead = ByColor {
-                black: statuses.dead_of(board, Color::Black) as u32,
-                white: statuses.dead_of(board, Color::White) as u32,
-            };
-            let margin = game.score_board(&statuses.settled, dead).area.0;
-            let wins = if color == Color::Black {
-                margin > 0.0
-            } else {
-                margin < 0.0
-            };
-            if wins {
-                return Decision::Play(Move::Pass);
-            }
+        if wins_the_count(game, color, ctx) {
+            return Decision::Play(Move::Pass);
         }
         Decision::Play(result.best)
+    }
+}
+
+/// True if `color` wins the count final_score gives for `game` now.
+fn wins_the_count(game: &Game, color: Color, ctx: &MoveContext<'_>) -> bool {
+    let margin = ctx
+        .analyst
+        .statuses(game.board(), game.to_move())
+        .score(game)
+        .area
+        .0;
+    if color == Color::Black {
+        margin > 0.0
+    } else {
+        margin < 0.0
     }
 }

@@ -6,6 +6,7 @@
 //! own true eyes) for tests and debugging.
 
 use crate::clock::Clock;
+use crate::endgame::Analyst;
 use crate::rules::{Color, Game, Move};
 use crate::search::Report;
 use crate::stop::StopCheck;
@@ -37,6 +38,9 @@ pub struct MoveContext<'a> {
     /// `kgs-genmove_cleanup`: do not pass while dead enemy stones remain;
     /// capture them instead.
     pub cleanup: bool,
+    /// The session's dead-stone analysis: the pass, resign and cleanup
+    /// decisions read the same statuses `final_score` counts with.
+    pub analyst: &'a Analyst,
 }
 
 /// A move generator.

@@ -45,12 +45,29 @@ impl Session {
         writeln!(out, "={id} ")?;
         out.flush()?;
         let size = self.game.size();
+        // Ownership asked for: what the dead-stone proofs settled overrides
+        // the search's averages (the same statuses final_score uses).
+        let proven: Vec<(usize, f32)> = if args.ownership {
+            self.statuses().proven_owners().collect()
+        } else {
+            Vec::new()
+        };
         let mut failed: Option<io::Error> = None;
         let mut callback = |r: &SearchResult| {
             if failed.is_some() || !r.candidates.iter().any(|c| c.visits > 0) {
                 return;
             }
-            let line = analyze::info_line(dialect, size, color, &args, r);
+            let line = if proven.is_empty() {
+                analyze::info_line(dialect, size, color, &args, r)
+            } else {
+                let mut r = r.clone();
+                for &(i, owner) in &proven {
+                    if let Some(v) = r.ownership.get_mut(i) {
+                        *v = owner;
+                    }
+                }
+                analyze::info_line(dialect, size, color, &args, &r)
+            };
             if let Err(e) = writeln!(out, "{line}").and_then(|_| out.flush()) {
                 failed = Some(e);
             }
@@ -64,6 +81,7 @@ impl Session {
                 clock: &self.clock,
                 stop: interrupt,
                 cleanup: false,
+                analyst: &self.analyst,
             };
             let started = Instant::now();
             let decision = self

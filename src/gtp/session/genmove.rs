@@ -46,6 +46,7 @@ impl Session {
             clock: &self.clock,
             stop,
             cleanup,
+            analyst: &self.analyst,
         };
         if !self.player.can_analyze() {
             return self.player.genmove(&self.game, color, &ctx);

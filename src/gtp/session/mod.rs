@@ -19,7 +19,7 @@ use super::error::GtpError;
 use super::gogui;
 use crate::clock::Clock;
 use crate::config::Config;
-use crate::endgame::Statuses;
+use crate::endgame::Analyst;
 use crate::knowledge::model::Model;
 use crate::player::Player;
 use crate::rules::point::vertex_name;
@@ -39,13 +39,13 @@ pub struct Session {
     game: Game,
     player: Box<dyn Player>,
     clock: Clock,
-    /// Seed for the dead-stone estimate.
+    /// Seed for free handicap placement.
     seed: u64,
-    /// Playouts for the dead-stone estimate (`None`: by board size).
-    status_playouts: Option<u32>,
     model: std::sync::Arc<Model>,
-    /// The last dead-stone analysis and the situation it belongs to.
-    statuses: Option<(u64, Statuses)>,
+    /// The dead-stone analysis: computed once per position, read by
+    /// scoring, the status lists, the displays, analysis ownership and the
+    /// player's pass, resign and cleanup decisions.
+    analyst: Analyst,
     /// Pondering enabled (`--ponder`).
     ponder: bool,
     /// The side to ponder for: the opponent after hane's genmove, until
@@ -65,9 +65,12 @@ impl Session {
             player,
             clock: Clock::default(),
             seed: config.seed,
-            status_playouts: config.status_playouts,
             model: crate::knowledge::builtin(),
-            statuses: None,
+            analyst: Analyst::new(
+                crate::knowledge::builtin(),
+                config.status_playouts,
+                config.seed,
+            ),
             ponder: config.ponder && config.playouts.is_none(),
             ponder_for: None,
             config: config.clone(),
@@ -95,6 +98,12 @@ impl Session {
     /// The current clock.
     pub fn clock(&self) -> &Clock {
         &self.clock
+    }
+
+    /// How many dead-stone analyses this session has run: one per
+    /// position asked about, however many commands read it.
+    pub fn status_computations(&self) -> u64 {
+        self.analyst.computations()
     }
 
     /// Executes one command and returns the answer text. Streaming

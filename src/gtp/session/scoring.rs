@@ -4,40 +4,24 @@
 //! `gogui-rules_final_result`.
 
 use super::Session;
-use crate::endgame::{self, Statuses};
+use crate::endgame::Statuses;
 use crate::gtp::command::Status;
 use crate::rules::point::vertex_name;
-use crate::rules::{ByColor, Color, Point, ScoreReport};
+use crate::rules::{Color, Point, ScoreReport};
 use log::info;
+use std::sync::Arc;
 
 impl Session {
-    /// The dead-stone analysis of the current position, computed once per
-    /// situation and cached: final_score, final_status_list and hane-score
-    /// all read this one result.
-    pub(super) fn statuses(&mut self) -> &Statuses {
-        let board = self.game.board();
-        let key = crate::rules::game::situation_key(board, self.game.to_move())
-            ^ board.size().get() as u64;
-        if self.statuses.as_ref().is_none_or(|(k, _)| *k != key) {
-            let playouts = self
-                .status_playouts
-                .unwrap_or_else(|| endgame::default_playouts(board.size().area()));
-            let s = endgame::analyse(board, self.game.to_move(), &self.model, playouts, self.seed);
-            self.statuses = Some((key, s));
-        }
-        &self.statuses.as_ref().expect("just computed").1
+    /// The dead-stone analysis of the current position: the analyst's,
+    /// computed once per position whoever asks.
+    pub(super) fn statuses(&self) -> Arc<Statuses> {
+        self.analyst
+            .statuses(self.game.board(), self.game.to_move())
     }
 
     /// Both counts with the dead stones removed.
-    pub(super) fn settled_score(&mut self) -> ScoreReport {
-        let board = self.game.board().clone();
-        let s = self.statuses();
-        let dead = ByColor {
-            black: s.dead_of(&board, Color::Black) as u32,
-            white: s.dead_of(&board, Color::White) as u32,
-        };
-        let settled = s.settled.clone();
-        self.game.score_board(&settled, dead)
+    pub(super) fn settled_score(&self) -> ScoreReport {
+        self.statuses().score(&self.game)
     }
 
     /// `final_score`: the area count after removing dead stones, at any
