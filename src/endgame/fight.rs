@@ -15,9 +15,14 @@
 //! - the attacker chains outside: next to the group or the area but with
 //!   liberties elsewhere (the walls around the group).
 //!
+//! A wall with a single liberty outside the area could be captured in the
+//! fight: its liberties join the area (a capturing race), and the chains
+//! that then touch the area are classified again.
+//!
 //! A group is isolated, and gets a fight, only when every outer liberty
-//! touches an attacker wall (it is a dame point against that wall, not an
-//! opening into open space), every wall has at least two liberties outside
+//! touches an attacker stone (it is a dame point against a wall, not an
+//! opening into open space) or has only such points as empty neighbours
+//! (they join the area), every wall has at least two liberties outside
 //! the area, and the area has at most [`MAX_FIGHT_EMPTY`] empty points. Then
 //! the group's liberties all lie in the area: moves elsewhere cannot touch
 //! it, only moves in the area can.
@@ -31,6 +36,8 @@ pub const MAX_REGION_POINTS: usize = 14;
 pub const MAX_REGION_EMPTY: usize = 9;
 /// Most empty points in a whole fight area.
 pub const MAX_FIGHT_EMPTY: usize = 12;
+/// Most short-of-liberties walls a fight may take in.
+const MAX_ABSORBED: usize = 4;
 
 /// One isolated group and the points its life depends on.
 #[derive(Clone, Debug)]
@@ -165,70 +172,113 @@ fn grow(
         }
     }
     let mut i = 0;
-    while i < chains.len() {
-        let h = chains[i];
-        i += 1;
-        for s in board.chain_stones(h) {
-            add(s, &mut area, &mut in_area);
-            for n in board.neighbours(s) {
-                let Some(&r) = region_of.get(n.index()).filter(|&&r| r != usize::MAX) else {
-                    continue;
-                };
-                if small[r] {
-                    for &q in &regions[r] {
-                        add(q, &mut area, &mut in_area);
+    let mut absorbed = 0;
+    loop {
+        while i < chains.len() {
+            let h = chains[i];
+            i += 1;
+            for s in board.chain_stones(h) {
+                add(s, &mut area, &mut in_area);
+                for n in board.neighbours(s) {
+                    let Some(&r) = region_of.get(n.index()).filter(|&&r| r != usize::MAX) else {
+                        continue;
+                    };
+                    if small[r] {
+                        for &q in &regions[r] {
+                            add(q, &mut area, &mut in_area);
+                        }
+                    } else if board.cell(n) == Cell::Empty {
+                        // An outer liberty: a dame point against an
+                        // attacker wall, or a point whose empty
+                        // neighbours all are (they join the area too).
+                        let touches = |q: Point| {
+                            board
+                                .neighbours(q)
+                                .iter()
+                                .any(|&m| board.cell(m) == Cell::stone(a))
+                        };
+                        if !touches(n) {
+                            let open: Vec<Point> = board
+                                .neighbours(n)
+                                .into_iter()
+                                .filter(|&m| board.cell(m) == Cell::Empty)
+                                .collect();
+                            if !open.iter().all(|&m| touches(m)) {
+                                return None;
+                            }
+                            for m in open {
+                                add(m, &mut area, &mut in_area);
+                            }
+                        }
+                        add(n, &mut area, &mut in_area);
                     }
-                } else if board.cell(n) == Cell::Empty {
-                    // An outer liberty: a dame point against an attacker wall.
-                    let against_wall = board
-                        .neighbours(n)
-                        .iter()
-                        .any(|&m| board.cell(m) == Cell::stone(a));
-                    if !against_wall {
-                        return None;
-                    }
-                    add(n, &mut area, &mut in_area);
                 }
             }
+            join_chains_with_liberties_in(board, d, &area, &mut chains)?;
         }
-        // Every defender chain with a liberty in the area joins.
-        let empties: Vec<Point> = area
-            .iter()
-            .copied()
-            .filter(|&q| board.cell(q) == Cell::Empty)
-            .collect();
-        if empties.len() > MAX_FIGHT_EMPTY {
-            return None;
-        }
-        for h2 in chains_next_to(board, &empties, d) {
-            if !chains.contains(&h2) {
-                chains.push(h2);
+        let mut inside = Vec::new();
+        let mut walls = Vec::new();
+        let mut weak = Vec::new();
+        for h in chains_next_to(board, &area, a) {
+            let libs = board.liberties(h);
+            match libs.iter().filter(|l| !in_area[l.index()]).count() {
+                0 => inside.push(h),
+                1 => weak.push(libs),
+                _ => walls.push(h),
             }
         }
-    }
-    let group_and_area: Vec<Point> = area.clone();
-    let mut inside = Vec::new();
-    let mut walls = Vec::new();
-    for h in chains_next_to(board, &group_and_area, a) {
-        let libs = board.liberties(h);
-        let outside = libs.iter().filter(|l| !in_area[l.index()]).count();
-        if outside == 0 {
-            inside.push(h);
-        } else if outside >= 2 {
-            walls.push(h);
-        } else {
+        if weak.is_empty() {
+            // Inside chains may be captured and their points played again.
+            for &h in &inside {
+                for st in board.chain_stones(h) {
+                    add(st, &mut area, &mut in_area);
+                }
+            }
+            return Some(Fight {
+                defender: d,
+                chains,
+                inside,
+                walls,
+                area,
+            });
+        }
+        // A wall with one liberty outside may itself be captured: its
+        // liberties join the area and it is fought over like the group.
+        absorbed += weak.len();
+        if absorbed > MAX_ABSORBED {
             return None;
         }
+        for libs in weak {
+            for l in libs {
+                add(l, &mut area, &mut in_area);
+            }
+        }
+        join_chains_with_liberties_in(board, d, &area, &mut chains)?;
     }
-    // Attacker chains standing on area points are inside or walls already
-    // (they touch the group or another area point); none is left out.
-    Some(Fight {
-        defender: d,
-        chains,
-        inside,
-        walls,
-        area,
-    })
+}
+
+/// Adds to `chains` every `d` chain with a liberty among the empty points
+/// of `area`; `None` if the area has too many empty points.
+fn join_chains_with_liberties_in(
+    board: &Board,
+    d: Color,
+    area: &[Point],
+    chains: &mut Vec<Point>,
+) -> Option<()> {
+    let empties: Vec<Point> = area
+        .iter()
+        .copied()
+        .filter(|&q| board.cell(q) == Cell::Empty)
+        .collect();
+    if empties.len() > MAX_FIGHT_EMPTY {
+        return None;
+    }
+    for h in chains_next_to(board, &empties, d) {
+        if !chains.contains(&h) {
+            chains.push(h);
+        }
+    }
+    Some(())
 }
 
 #[cfg(test)]

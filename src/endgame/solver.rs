@@ -15,11 +15,13 @@
 //! the defender and once as the best: minimax is monotone in its leaves,
 //! so the two values bound the true one (`lo..=hi`).
 //!
-//! Simple ko holds, and a pass lifts the ban (as on the board): the side
-//! that takes a ko first wins it unless the other side has a ko threat, and
-//! at the end of a game under area scoring neither side has one left (both
-//! can remove the other's threats first at no cost). So bent four in the
-//! corner is dead, as the books say.
+//! Simple ko holds, and a pass lifts the ban (as on the board); a pass made
+//! while banned does not count towards the two that end the local game, so
+//! the side that took a ko must still settle it. The side that takes a ko
+//! first wins it unless the other side has a ko threat, and at the end of a
+//! game under area scoring neither side has one left (both can remove the
+//! other's threats first at no cost). So bent four in the corner is dead,
+//! as the books say.
 
 use super::benson;
 use super::fight::Fight;
@@ -134,13 +136,18 @@ struct Search<'a> {
     max_depth: usize,
 }
 
-/// True if `p` is a one-point eye of `c` (every neighbour a `c` stone)
-/// and none of the chains around it is in atari: filling it only takes a
-/// liberty from its owner, so the search never tries it.
+/// True if `p` is a one-point eye of a single `c` chain that is not in
+/// atari: filling it connects nothing and only takes a liberty from its
+/// owner, so the search never tries it.
 fn fills_own_eye(board: &Board, c: Color, p: Point) -> bool {
-    board.neighbours(p).iter().all(|&n| {
-        let cell = board.cell(n);
-        cell == Cell::Border || (cell == Cell::stone(c) && !board.in_atari(n))
+    let mut chain = None;
+    board.neighbours(p).iter().all(|&n| match board.cell(n) {
+        Cell::Border => true,
+        cell if cell == Cell::stone(c) && !board.in_atari(n) => {
+            let h = board.chain_id(n);
+            *chain.get_or_insert(h) == h
+        }
+        _ => false,
     })
 }
 
@@ -170,7 +177,8 @@ impl Search<'_> {
     }
 
     /// Alpha-beta value of the position for the defender, within
-    /// `alpha..=beta`.
+    /// `alpha..=beta`; `passed`: the last move was a pass that counts
+    /// towards ending the local game.
     fn value(
         &mut self,
         board: &Board,
@@ -222,9 +230,12 @@ impl Search<'_> {
                 }
                 None if passed => self.final_value(board),
                 None => {
+                    // A pass forced by the ko ban is no offer to end the
+                    // game: the other side must still settle the ko.
+                    let counts = board.ko_point(to_move).is_none();
                     child.copy_from(board);
                     child.pass(to_move);
-                    self.value(&child, to_move.opponent(), true, depth + 1, alpha, beta)
+                    self.value(&child, to_move.opponent(), counts, depth + 1, alpha, beta)
                 }
             };
             if maximise {
@@ -296,8 +307,23 @@ impl Search<'_> {
         if wall_in_danger {
             return Some(self.unknown);
         }
+        // The group escapes when one of its chains gets a liberty outside
+        // the area (a new stone away from the group does not count).
         if mover == self.d
             && board.cell(p) == Cell::stone(self.d)
+            && board.chain_stones(p).any(|s| self.group.contains(&s))
+            && board.liberties(p).iter().any(|l| !self.in_area[l.index()])
+        {
+            return Some(self.unknown);
+        }
+        // Likewise an attacker chain the fight may capture must not reach
+        // outside the area, where the defender cannot follow it.
+        if mover == a
+            && board.cell(p) == Cell::stone(a)
+            && !self
+                .walls
+                .iter()
+                .any(|&w| board.chain_id(w) == board.chain_id(p))
             && board.liberties(p).iter().any(|l| !self.in_area[l.index()])
         {
             return Some(self.unknown);

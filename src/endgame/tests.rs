@@ -125,3 +125,53 @@ fn a_stone_in_atari_the_playouts_leave_alone_is_dead() {
     found.sort();
     assert_eq!(found, dead);
 }
+
+#[test]
+fn a_ko_the_owner_must_settle_but_cannot_leaves_the_group_dead() {
+    // A real game's end (hane against itself, Black to move): Black's
+    // group has one eye at F1; taking White E4 at E5 is a ko, and when
+    // White does not answer Black can neither fill E4 (its second eye)
+    // nor keep White from retaking. GNU Go and hane both capture it when
+    // playing on.
+    let b = parse(
+        ". O . O O O . O O
+         O . O O . O O O .
+         O O . O O . O O O
+         . O O . O O . O O
+         O . O O . O O O .
+         . O O X O X O . O
+         O . O X X X X O O
+         . O O X X X X X O
+         O O O O X . X X X",
+    );
+    let s = statuses(&b, Color::Black);
+    assert_eq!(s.dead_of(&b, Color::Black), 15, "dead: {:?}", s.dead);
+    assert_eq!(s.dead_of(&b, Color::White), 0);
+}
+
+#[test]
+fn a_capturing_race_through_a_short_wall_is_read() {
+    // A real game's end (hane against GNU Go level 10, Black to move):
+    // White's right side has one eye (J4) and shares J6 with Black J7-J8,
+    // whose only other liberty J9 connects it to H9 and on. Black wins the
+    // race; GNU Go and hane both capture White when playing on.
+    let b = parse(
+        ". . . O O X . X .
+         . . O O X . X O X
+         . O . O X . X O X
+         . . O X X . X O .
+         . O . O X X X O O
+         . . O O X . X O .
+         . . O X X X O O O
+         . O O O X X X O O
+         . . O O O X O O O",
+    );
+    let s = statuses(&b, Color::Black);
+    let dead: Vec<String> = s
+        .dead
+        .iter()
+        .map(|&p| crate::rules::point::vertex_name(b.size(), p))
+        .collect();
+    assert_eq!(s.dead_of(&b, Color::White), 14, "{dead:?}");
+    assert_eq!(s.dead_of(&b, Color::Black), 0, "{dead:?}");
+}
