@@ -1,0 +1,110 @@
+//! A fast subset of the finished-games corpus (tests/data/status/games-*):
+//! every stone hane calls dead is dead in the truth found by playing on,
+//! and every dead stone there is called dead. The whole corpus runs with
+//! `scripts/status-corpus bench`.
+
+use hane::endgame::Analyst;
+use hane::rules::point::vertex_name;
+use hane::rules::{BoardSize, Color, Game, Move, Point, Rules};
+
+struct Record {
+    id: String,
+    game: Game,
+    dead: Vec<Point>,
+}
+
+fn point(size: BoardSize, s: &str) -> Option<Point> {
+    let b = s.as_bytes();
+    if b.len() != 2 {
+        return None;
+    }
+    let x = (b[0] - b'a') as usize;
+    let y = size.get().checked_sub(1 + (b[1] - b'a') as usize)?;
+    size.point(x, y)
+}
+
+fn points(size: BoardSize, field: &str) -> Vec<Point> {
+    if field == "-" {
+        return Vec::new();
+    }
+    field
+        .split(',')
+        .map(|s| point(size, s).expect("an SGF point"))
+        .collect()
+}
+
+fn record(line: &str) -> Record {
+    let f: Vec<&str> = line.split('\t').collect();
+    assert_eq!(f.len(), 7, "{line:.80}");
+    let size = BoardSize::new(f[1].parse().unwrap()).unwrap();
+    let rules: Rules = f[3].parse().unwrap();
+    let mut game = Game::new(size, rules, f[2].parse().unwrap());
+    let handicap = points(size, f[4]);
+    if !handicap.is_empty() {
+        game.place_handicap(&handicap).unwrap();
+    }
+    for m in f[5].split(',').filter(|m| *m != "-") {
+        let color = if m.starts_with('B') {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let mv = point(size, &m[2..]).map_or(Move::Pass, Move::Play);
+        game.play(color, mv)
+            .unwrap_or_else(|e| panic!("{}: {m}: {e}", f[0]));
+    }
+    Record {
+        id: f[0].to_string(),
+        game,
+        dead: points(size, f[6]),
+    }
+}
+
+/// Every `step`-th game of a corpus file.
+fn subset(text: &str, step: usize) -> Vec<Record> {
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .step_by(step)
+        .map(record)
+        .collect()
+}
+
+fn check(records: &[Record]) {
+    let mut wrong = Vec::new();
+    for r in records {
+        let board = r.game.board();
+        let s = Analyst::new(hane::knowledge::builtin(), None, 1).statuses(board, r.game.to_move());
+        let mut got = s.dead.clone();
+        got.sort();
+        let mut want = r.dead.clone();
+        want.sort();
+        if got != want {
+            let name = |v: &[Point]| {
+                v.iter()
+                    .map(|&p| vertex_name(board.size(), p))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            wrong.push(format!(
+                "{}: hane {} / truth {}",
+                r.id,
+                name(&got),
+                name(&want)
+            ));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of {} wrong:\n{}",
+        wrong.len(),
+        records.len(),
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn nine_by_nine_subset() {
+    let records = subset(include_str!("data/status/games-9x9.txt"), 6);
+    assert!(records.len() >= 50, "{}", records.len());
+    check(&records);
+}
