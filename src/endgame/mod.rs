@@ -185,6 +185,12 @@ pub fn analyse(board: &Board, to_move: Color, model: &Model, playouts: u32, seed
         }
     }
     accept_conditionals(board, &proofs, &own, &chain_mean, &mut status, &mut proven);
+    for &(p, s) in &proofs.weak {
+        if status[p.index()].is_none() && !proofs.contested(p) {
+            status[p.index()] = Some(s);
+            proven[p.index()] = true;
+        }
+    }
     // The estimate, for chains no proof settled.
     for p in size.points() {
         if board.cell(p) == Cell::Empty || status[p.index()].is_some() || board.chain_id(p) != p {

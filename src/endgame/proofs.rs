@@ -44,6 +44,9 @@ pub struct Proofs {
     pub status: Vec<Option<(Status, Proof)>>,
     /// Results that hold if their walls live.
     pub conditional: Vec<Conditional>,
+    /// Results of fights without walls, which only fill in what every
+    /// other proof leaves open.
+    pub weak: Vec<(Point, Status)>,
     /// Where a reading bounds a group without settling it: -1 if the group
     /// cannot stand whole (lean dead), +1 if it cannot be wholly taken
     /// (lean alive), 0 if nothing is known.
@@ -51,6 +54,8 @@ pub struct Proofs {
     /// Stones a reading shows stand (alive or in seki, which is not
     /// known): never dead.
     pub stands: Vec<bool>,
+    /// Stones two proofs disagree about: no proof settles them.
+    contested: Vec<bool>,
     /// Benson's pass-alive stones, by colour index.
     pub pass_alive: [Vec<bool>; 2],
     /// The board after the sure captures.
@@ -60,13 +65,22 @@ pub struct Proofs {
 impl Proofs {
     fn set(&mut self, p: Point, status: Status, how: Proof) {
         match self.status[p.index()] {
+            None if self.contested[p.index()] => {}
             None => self.status[p.index()] = Some((status, how)),
             Some((s, _)) if s == status => {}
             // Two proofs disagree: a reading's assumption failed somewhere.
             // Benson and sure captures stand; anything else is dropped.
             Some((_, Proof::Benson | Proof::Capture)) => {}
-            Some(_) => self.status[p.index()] = None,
+            Some(_) => {
+                self.status[p.index()] = None;
+                self.contested[p.index()] = true;
+            }
         }
+    }
+
+    /// True if two proofs disagree about the stone on `p`.
+    pub fn contested(&self, p: Point) -> bool {
+        self.contested[p.index()]
     }
 }
 
@@ -81,8 +95,10 @@ pub fn prove(board: &Board, to_move: Color, budget: usize) -> Proofs {
     let mut out = Proofs {
         status: vec![None; MAX_POINTS],
         conditional: Vec::new(),
+        weak: Vec::new(),
         lean: vec![0; MAX_POINTS],
         stands: vec![false; MAX_POINTS],
+        contested: vec![false; MAX_POINTS],
         pass_alive: pass_alive.clone(),
         resolved,
     };
@@ -123,11 +139,16 @@ pub fn prove(board: &Board, to_move: Color, budget: usize) -> Proofs {
             });
         }
     }
-    for d in Color::BOTH {
-        for f in fight::fights(board, d, &pass_alive[d.index()]) {
-            let bounds = solver::solve(board, &f, to_move, budget);
-            read(board, &f, bounds, &pass_alive, &mut out);
-        }
+    // In a fight without walls the attacker stones inside also enclose
+    // the group: its capture may be a sacrifice, its seki a nakade that
+    // the other side's reading resolves. Its results are only `weak`.
+    let fights: Vec<Fight> = Color::BOTH
+        .iter()
+        .flat_map(|&d| fight::fights(board, d, &pass_alive[d.index()]))
+        .collect();
+    for f in &fights {
+        let bounds = solver::solve(board, f, to_move, budget);
+        read(board, f, bounds, &pass_alive, &mut out);
     }
     out
 }
@@ -194,6 +215,10 @@ fn read(board: &Board, f: &Fight, b: Bounds, pass_alive: &[Vec<bool>; 2], out: &
                 out.lean[p.index()] = lean;
             }
         }
+    }
+    if f.walls.is_empty() {
+        out.weak.extend(sure.into_iter().chain(if_walls));
+        return;
     }
     for (p, s) in sure {
         out.set(p, s, Proof::Reading);
