@@ -87,13 +87,14 @@ impl Session {
             }
         };
         let st = self.statuses();
-        let (dead, seki, proven, playouts) = (
+        let (dead, seki, benson, proven, playouts) = (
             names(&st.dead),
             names(&st.seki),
             st.proven_alive.len(),
+            st.proven.len(),
             st.playouts,
         );
-        let estimated = st.alive.len() - proven;
+        let estimated = st.alive.len() + st.dead.len() - proven;
         let c = &s.count;
         let bonus_rule = match self.game.rules().handicap_bonus {
             crate::rules::ruleset::HandicapBonus::Zero => "none under these rules",
@@ -112,7 +113,7 @@ impl Session {
             "game not over: counting the position as it stands"
         };
         format!(
-            "area {}\nterritory {}\nblack stones {} territory {} prisoners {} pass_stones {}\nwhite stones {} territory {} prisoners {} pass_stones {}\ndame {}\nkomi {}\nhandicap {} bonus {} ({bonus_rule})\ndead {dead}\nseki {seki}\nalive stones: {proven} proven (Benson), {estimated} by {playouts} playouts\n{agree}\n{finished}",
+            "area {}\nterritory {}\nblack stones {} territory {} prisoners {} pass_stones {}\nwhite stones {} territory {} prisoners {} pass_stones {}\ndame {}\nkomi {}\nhandicap {} bonus {} ({bonus_rule})\ndead {dead}\nseki {seki}\nstones proven: {proven} ({benson} pass-alive by Benson), estimated: {estimated} by {playouts} playouts\n{agree}\n{finished}",
             s.area,
             s.territory,
             c.stones.black,
