@@ -69,26 +69,20 @@ pub fn unconditional_area(board: &Board, color: Color) -> Vec<bool> {
     out
 }
 
-fn solve(board: &Board, color: Color) -> Solved {
+/// The regions of `color` (maximal connected sets of points without
+/// `color` stones): for each point not holding a `color` stone the index
+/// of its region, and each region's points.
+pub(super) fn regions_of(board: &Board, color: Color) -> (Vec<usize>, Vec<Vec<Point>>) {
     let own = Cell::stone(color);
-    let size = board.size();
-    // Chains of `color`, by head point.
-    let mut chains: Vec<Point> = Vec::new();
-    for p in size.points() {
-        if board.cell(p) == own && board.chain_id(p) == p {
-            chains.push(p);
-        }
-    }
-    // Regions: flood fill over points that are not `color` stones.
     let mut region_of = vec![usize::MAX; MAX_POINTS];
-    let mut regions: Vec<Region> = Vec::new();
-    for start in size.points() {
+    let mut regions: Vec<Vec<Point>> = Vec::new();
+    for start in board.size().points() {
         if board.cell(start) == own || region_of[start.index()] != usize::MAX {
             continue;
         }
         let id = regions.len();
-        let mut points = vec![start];
         region_of[start.index()] = id;
+        let mut points = vec![start];
         let mut i = 0;
         while i < points.len() {
             let q = points[i];
@@ -101,6 +95,23 @@ fn solve(board: &Board, color: Color) -> Solved {
                 }
             }
         }
+        regions.push(points);
+    }
+    (region_of, regions)
+}
+
+fn solve(board: &Board, color: Color) -> Solved {
+    let own = Cell::stone(color);
+    let size = board.size();
+    // Chains of `color`, by head point.
+    let mut chains: Vec<Point> = Vec::new();
+    for p in size.points() {
+        if board.cell(p) == own && board.chain_id(p) == p {
+            chains.push(p);
+        }
+    }
+    let mut regions: Vec<Region> = Vec::new();
+    for points in regions_of(board, color).1 {
         let mut borders: Vec<Point> = Vec::new();
         for &q in &points {
             for n in board.neighbours(q) {

@@ -27,6 +27,7 @@
 //! the group's liberties all lie in the area: moves elsewhere cannot touch
 //! it, only moves in the area can.
 
+use super::benson;
 use crate::rules::point::MAX_POINTS;
 use crate::rules::{Board, Cell, Color, Point};
 
@@ -63,36 +64,6 @@ impl Fight {
     }
 }
 
-/// The regions of colour `d`: for each point not holding a `d` stone, the
-/// index of its region, and each region's points.
-fn regions(board: &Board, d: Color) -> (Vec<usize>, Vec<Vec<Point>>) {
-    let own = Cell::stone(d);
-    let mut region_of = vec![usize::MAX; MAX_POINTS];
-    let mut regions: Vec<Vec<Point>> = Vec::new();
-    for start in board.size().points() {
-        if board.cell(start) == own || region_of[start.index()] != usize::MAX {
-            continue;
-        }
-        let id = regions.len();
-        region_of[start.index()] = id;
-        let mut points = vec![start];
-        let mut i = 0;
-        while i < points.len() {
-            let q = points[i];
-            i += 1;
-            for n in board.neighbours(q) {
-                let c = board.cell(n);
-                if c != own && c != Cell::Border && region_of[n.index()] == usize::MAX {
-                    region_of[n.index()] = id;
-                    points.push(n);
-                }
-            }
-        }
-        regions.push(points);
-    }
-    (region_of, regions)
-}
-
 fn is_small(board: &Board, points: &[Point]) -> bool {
     let empty = points
         .iter()
@@ -121,7 +92,7 @@ fn chains_next_to(board: &Board, points: &[Point], color: Color) -> Vec<Point> {
 /// are all marked in `settled` and that hold no attacker stones are left
 /// out (nothing to decide).
 pub fn fights(board: &Board, defender: Color, settled: &[bool]) -> Vec<Fight> {
-    let (region_of, regions) = regions(board, defender);
+    let (region_of, regions) = benson::regions_of(board, defender);
     let small: Vec<bool> = regions.iter().map(|r| is_small(board, r)).collect();
     let mut done = vec![false; MAX_POINTS];
     let mut out = Vec::new();

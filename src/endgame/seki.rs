@@ -212,6 +212,15 @@ mod tests {
     use super::*;
     use crate::rules::diagram::{parse, vertex};
 
+    /// Two eyeless chains (White B5-B7, Black C5/D5-D7) share C6 and C7.
+    const EDGE_SEKI: &str = "X O . X O . O
+                             X O . X O O O
+                             X O X X O . O
+                             X X O O O O O
+                             X X X X X X X
+                             X . X . X X X
+                             X X X X X X X";
+
     fn proven(d: &str) -> (Board, Vec<Seki>) {
         let b = parse(d);
         let mut alive = benson::pass_alive(&b, Color::Black);
@@ -224,15 +233,7 @@ mod tests {
 
     #[test]
     fn two_eyeless_chains_on_the_edge_sharing_two_liberties() {
-        let (b, s) = proven(
-            "X O . X O . O
-             X O . X O O O
-             X O X X O . O
-             X X O O O O O
-             X X X X X X X
-             X . X . X X X
-             X X X X X X X",
-        );
+        let (b, s) = proven(EDGE_SEKI);
         assert_eq!(s.len(), 1, "{s:?}");
         let v = |t| vertex(b.size(), t).unwrap();
         let mut shared = s[0].shared.clone();
@@ -262,15 +263,7 @@ mod tests {
     fn a_liberty_a_living_wall_can_fill_is_no_seki() {
         // B7 is a liberty of White's chain next to Black's living wall:
         // Black fills it safely, and White's chain is short of liberties.
-        let (_, s) = proven(
-            "X . . X O . O
-             X O . X O O O
-             X O X X O . O
-             X X O O O O O
-             X X X X X X X
-             X . X . X X X
-             X X X X X X X",
-        );
+        let (_, s) = proven(&EDGE_SEKI.replacen("X O . X", "X . . X", 1));
         assert!(s.is_empty(), "{s:?}");
     }
 }

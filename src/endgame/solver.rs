@@ -292,11 +292,7 @@ impl Search<'_> {
     /// game: the group captured, a wall in danger, an escape.
     fn after_move(&self, board: &Board, mover: Color, p: Point, captured: u32) -> Option<u8> {
         let a = self.d.opponent();
-        let standing = self
-            .group
-            .iter()
-            .filter(|&&s| board.cell(s) == Cell::stone(self.d))
-            .count();
+        let standing = self.standing(board);
         if standing == 0 {
             return Some(DEAD);
         }
@@ -341,6 +337,14 @@ impl Search<'_> {
         None
     }
 
+    /// How many of the group's stones still stand.
+    fn standing(&self, board: &Board) -> usize {
+        self.group
+            .iter()
+            .filter(|&&s| board.cell(s) == Cell::stone(self.d))
+            .count()
+    }
+
     /// True if attacker stones other than the walls stand in the area.
     fn attacker_inside(&self, board: &Board) -> bool {
         let a = self.d.opponent();
@@ -358,11 +362,7 @@ impl Search<'_> {
 
     /// The value when both sides have passed.
     fn final_value(&self, board: &Board) -> u8 {
-        let standing = self
-            .group
-            .iter()
-            .filter(|&&s| board.cell(s) == Cell::stone(self.d))
-            .count();
+        let standing = self.standing(board);
         if standing == 0 {
             return DEAD;
         }
