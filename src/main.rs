@@ -95,8 +95,8 @@ struct Cli {
     #[arg(long)]
     lizzie: bool,
     /// Set a search constant, NAME=VALUE (repeatable; for experiments and
-    /// tuning): rave_equiv, exploration, expand_visits, prior_even,
-    /// prior_pattern.
+    /// tuning): rave_equiv, rave_distance, exploration, expand_visits,
+    /// prior_even, prior_pattern.
     #[arg(long, value_name = "NAME=VALUE", value_parser = parse_tune)]
     tune: Vec<(String, f64)>,
     /// More logging on stderr: by default one info line per genmove; -v

@@ -38,6 +38,10 @@ pub struct SearchParams {
     pub expand_visits: u32,
     /// RAVE equivalence: how many real visits make AMAF weigh one half.
     pub rave_equiv: f64,
+    /// Extra AMAF weight for moves played soon after a node (Pachi's
+    /// `distance_rave`): a move's sample counts `1 + d * (moves after it) /
+    /// (moves after the node + 1)` times, rounded; 0 weighs all alike.
+    pub rave_distance: u32,
     /// Exploration constant of the UCB term.
     pub exploration: f64,
     /// Memory limit for tree nodes, in bytes.
@@ -55,6 +59,7 @@ impl Default for SearchParams {
             threads: 1,
             expand_visits: 8,
             rave_equiv: 1000.0,
+            rave_distance: 0,
             exploration: 0.0,
             max_tree_bytes: 1024 << 20,
             early_stop: true,
@@ -66,8 +71,9 @@ impl Default for SearchParams {
 impl SearchParams {
     /// The names [`SearchParams::set`] knows, for experiments and tuning
     /// (`hane --tune NAME=VALUE`).
-    pub const TUNABLE: [&'static str; 5] = [
+    pub const TUNABLE: [&'static str; 6] = [
         "rave_equiv",
+        "rave_distance",
         "exploration",
         "expand_visits",
         "prior_even",
@@ -87,6 +93,7 @@ impl SearchParams {
         let mut priors = self.priors.unwrap_or_else(|| PriorParams::for_size(19));
         match name {
             "rave_equiv" => self.rave_equiv = value.max(1.0),
+            "rave_distance" => self.rave_distance = (value as u32).min(16),
             "exploration" => self.exploration = value,
             "expand_visits" => self.expand_visits = (value as u32).max(1),
             "prior_even" => priors.even = (value as u32).min(1000),
