@@ -130,10 +130,10 @@ enum Sub {
         #[arg(long)]
         games: Option<usize>,
         /// Positions sampled for training.
-        #[arg(long, default_value_t = 900_000)]
+        #[arg(long, default_value_t = 1_000_000)]
         positions: usize,
         /// MM iterations.
-        #[arg(long, default_value_t = 15)]
+        #[arg(long, default_value_t = 20)]
         iterations: usize,
         /// Times a 3x3 shape must be played to get its own strength.
         #[arg(long, default_value_t = 10)]
