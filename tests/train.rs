@@ -112,6 +112,25 @@ fn the_built_in_model_predicts_strong_players_moves() {
 }
 
 #[test]
+fn predict_reads_sgf_files_too() {
+    // Finished 9x9 games of the regression suite.
+    let p = hane(&[
+        "predict",
+        "gtp-tests/sgf/games/gnugo-034.sgf",
+        "gtp-tests/sgf/games/gnugo10-031.sgf",
+    ]);
+    assert!(p.status.success(), "{}", String::from_utf8_lossy(&p.stderr));
+    let text = String::from_utf8_lossy(&p.stdout);
+    let positions: u64 = text
+        .lines()
+        .find_map(|l| l.strip_prefix("positions "))
+        .and_then(|v| v.parse().ok())
+        .expect("a positions line");
+    assert!(positions > 60, "{text}");
+    assert!(String::from_utf8_lossy(&p.stderr).contains("read 2 games"));
+}
+
+#[test]
 fn damaged_or_missing_models_and_inputs_are_refused_clearly() {
     let dir = temp_dir("bad");
     let good = dir.join("good.model");
