@@ -95,8 +95,8 @@ struct Cli {
     #[arg(long)]
     lizzie: bool,
     /// Set a search constant, NAME=VALUE (repeatable; for experiments and
-    /// tuning): rave_equiv, exploration, expand_visits, prior_even,
-    /// prior_pattern.
+    /// tuning): rave_equiv, rave_distance, exploration, expand_visits,
+    /// prior_even, prior_pattern.
     #[arg(long, value_name = "NAME=VALUE", value_parser = parse_tune)]
     tune: Vec<(String, f64)>,
     /// More logging on stderr: by default one info line per genmove; -v
@@ -130,10 +130,10 @@ enum Sub {
         #[arg(long)]
         games: Option<usize>,
         /// Positions sampled for training.
-        #[arg(long, default_value_t = 900_000)]
+        #[arg(long, default_value_t = 1_000_000)]
         positions: usize,
         /// MM iterations.
-        #[arg(long, default_value_t = 15)]
+        #[arg(long, default_value_t = 20)]
         iterations: usize,
         /// Times a 3x3 shape must be played to get its own strength.
         #[arg(long, default_value_t = 10)]

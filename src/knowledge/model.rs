@@ -109,15 +109,20 @@ impl PlayoutGammas {
         }
     }
 
-    /// The gamma of every compact atari code.
+    /// The gamma of every compact atari code: the listed ones under all
+    /// their symmetries, the others' shared gamma elsewhere.
     fn table(&self) -> Vec<f32> {
-        let listed = Table::new(&self.shapes);
-        (0..pat3::ATARI_CODES)
-            .map(|i| {
-                let c = pat3::canonical(pat3::expand(i));
-                listed.get(c as u64).unwrap_or(self.other)
-            })
-            .collect()
+        let mut t = vec![self.other; pat3::ATARI_CODES];
+        for &(c, g) in &self.shapes {
+            for v in pat3::variants(c as u32) {
+                let i = pat3::compact(v);
+                // Only atari codes fit the table (lib fields 0 or 1).
+                if pat3::expand(i) == v {
+                    t[i] = g;
+                }
+            }
+        }
+        t
     }
 }
 

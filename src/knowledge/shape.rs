@@ -5,7 +5,7 @@
 //! The sizes follow the distance Coulom (2007) and Pachi use for their
 //! spatial patterns, `d(dx, dy) = |dx| + |dy| + max(|dx|, |dy|)`: a shape
 //! of size `s` holds every point with `0 < d <= s`. Size 3 is the 3x3
-//! square, size 10 reaches five lines out (72 points).
+//! square, size 12 reaches six lines out (104 points).
 //!
 //! Each point of a shape is seen from the player to move: own stone,
 //! opponent stone, off the board, or empty. A shape's hash is the XOR of a
@@ -21,7 +21,7 @@ use std::sync::OnceLock;
 /// The smallest and largest shape sizes.
 pub const MIN_SIZE: usize = 3;
 /// See [`MIN_SIZE`].
-pub const MAX_SIZE: usize = 10;
+pub const MAX_SIZE: usize = 12;
 /// Number of shape sizes.
 pub const SIZES: usize = MAX_SIZE - MIN_SIZE + 1;
 
@@ -211,8 +211,8 @@ mod tests {
         assert_eq!(points_in(4), 12);
         let sizes: Vec<usize> = (MIN_SIZE..=MAX_SIZE).map(points_in).collect();
         assert!(sizes.windows(2).all(|w| w[0] < w[1]), "{sizes:?}");
-        // Pairs (a >= b) with 2a + b <= 10: 8 + 16 + 24 + 20 + 4 points.
-        assert_eq!(points_in(MAX_SIZE), 72);
+        // Pairs (a >= b) with 2a + b <= 12: 8 + 16 + 24 + 32 + 20 + 4 points.
+        assert_eq!(points_in(MAX_SIZE), 104);
     }
 
     #[test]

@@ -150,13 +150,31 @@ pub fn bad_self_atari(board: &Board, color: Color, p: Point) -> bool {
 /// may play, into `out`; returns how many (at most 16). The playouts'
 /// shape answers and their training use this same neighbourhood.
 pub fn local_points(board: &Board, color: Color, out: &mut [Point; 16]) -> usize {
+    use crate::rules::Move;
     let mut n = 0;
-    for mv in [board.last_move(), board.prev_move()] {
-        let Some((_, crate::rules::Move::Play(q))) = mv else {
-            continue;
-        };
+    let last = match board.last_move() {
+        Some((_, Move::Play(q))) => Some(q),
+        _ => None,
+    };
+    if let Some(q) = last {
         for p in board.neighbours(q).into_iter().chain(board.diagonals(q)) {
-            if !out[..n].contains(&p) && playable(board, color, p) {
+            if playable(board, color, p) {
+                out[n] = p;
+                n += 1;
+            }
+        }
+    }
+    if let Some((_, Move::Play(q))) = board.prev_move() {
+        // The two squares overlap only if the moves are at most two
+        // lines apart; only then can a point repeat.
+        let size = board.size();
+        let near = last.is_some_and(|l| {
+            let ((lx, ly), (qx, qy)) = (size.coords(l), size.coords(q));
+            lx.abs_diff(qx) <= 2 && ly.abs_diff(qy) <= 2
+        });
+        let first = n;
+        for p in board.neighbours(q).into_iter().chain(board.diagonals(q)) {
+            if (!near || !out[..first].contains(&p)) && playable(board, color, p) {
                 out[n] = p;
                 n += 1;
             }
@@ -172,37 +190,48 @@ pub fn local_points(board: &Board, color: Color, out: &mut [Point; 16]) -> usize
 /// two eyes for the bounding colour. Spaces without a single best point
 /// (a square four, a straight four) give none.
 pub fn vital_point(board: &Board, at: Point) -> Option<Point> {
+    // Points already flooded from an earlier start (same region).
+    let mut flooded = [at; 28];
+    let mut n_flooded = 0;
     for start in board.neighbours(at) {
-        if board.cell(start) != Cell::Empty {
+        if board.cell(start) != Cell::Empty || flooded[..n_flooded].contains(&start) {
             continue;
         }
         let mut region = [start; 7];
         let mut n = 1;
-        let mut border: Option<Cell> = None;
+        let mut colours = [false; 2];
         let mut ok = true;
         let mut i = 0;
         while i < n && ok {
-            for q in board.neighbours(region[i]) {
-                match board.cell(q) {
-                    Cell::Border => {}
-                    Cell::Empty => {
-                        if !region[..n].contains(&q) {
-                            if n == region.len() {
-                                ok = false;
-                                break;
-                            }
-                            region[n] = q;
-                            n += 1;
+            let q = region[i];
+            // The neighbour counts say at once whether the bounding
+            // stones are of one colour.
+            for c in Color::BOTH {
+                colours[c.index()] |= board.neighbours_of(c, q) > 0;
+            }
+            if colours[0] && colours[1] {
+                ok = false;
+                break;
+            }
+            if board.empty_neighbours(q) > 0 {
+                for r in board.neighbours(q) {
+                    if board.cell(r) == Cell::Empty && !region[..n].contains(&r) {
+                        if n == region.len() {
+                            ok = false;
+                            break;
                         }
+                        region[n] = r;
+                        n += 1;
                     }
-                    c => match border {
-                        None => border = Some(c),
-                        Some(b) if b != c => ok = false,
-                        _ => {}
-                    },
                 }
             }
             i += 1;
+        }
+        for &q in &region[..n] {
+            if n_flooded < flooded.len() {
+                flooded[n_flooded] = q;
+                n_flooded += 1;
+            }
         }
         if !ok || !(3..=6).contains(&n) {
             continue;

@@ -133,29 +133,37 @@ fn escape_moves(board: &Board, color: Color, last: Point, cands: &mut Cands) {
 }
 
 /// A shape move around the last two moves, drawn with the model's
-/// playout weights, or `None` for "play elsewhere".
+/// playout weights, or `None` for "play elsewhere". A drawn move that
+/// turns out to be a self-atari that does not pay is struck out and the
+/// draw repeated (checking only the drawn moves is much cheaper than
+/// checking all).
 fn shape_move(board: &Board, color: Color, model: &Model, rng: &mut SmallRng) -> Option<Point> {
     let mut pts = [Point(0); 16];
     let n = local_points(board, color, &mut pts);
     let mut weights = [0f32; 16];
     let mut total = 0f32;
-    for i in 0..n {
-        let p = pts[i];
-        if !bad_self_atari(board, color, p) {
-            weights[i] = model.playout_gamma(pat3::atari_code(board, color, p));
-            total += weights[i];
+    for (w, &p) in weights.iter_mut().zip(&pts[..n]) {
+        *w = model.playout_gamma(pat3::atari_code(board, color, p));
+        total += *w;
+    }
+    let tenuki = model.playout_tenuki();
+    while total > 0.0 {
+        let r = (rng.next_u32() as f32 / 4_294_967_296.0) * (total + tenuki);
+        let mut acc = 0.0;
+        let mut pick = None;
+        for (i, &w) in weights[..n].iter().enumerate() {
+            acc += w;
+            if r < acc && w > 0.0 {
+                pick = Some(i);
+                break;
+            }
         }
-    }
-    if total <= 0.0 {
-        return None;
-    }
-    let r = (rng.next_u32() as f32 / 4_294_967_296.0) * (total + model.playout_tenuki());
-    let mut acc = 0.0;
-    for i in 0..n {
-        acc += weights[i];
-        if r < acc && weights[i] > 0.0 {
+        let i = pick?;
+        if !bad_self_atari(board, color, pts[i]) {
             return Some(pts[i]);
         }
+        total -= weights[i];
+        weights[i] = 0.0;
     }
     None
 }
@@ -185,7 +193,10 @@ pub(super) fn answer_last_move(
     if let Some(p) = cands.pick(rng) {
         return Some(p);
     }
-    if let Some(p) = vital_point(board, last)
+    // A stone with four empty neighbours stands in the open: no small
+    // eye space touches it.
+    if board.empty_neighbours(last) < 4
+        && let Some(p) = vital_point(board, last)
         && playable(board, color, p)
         && !bad_self_atari(board, color, p)
     {

@@ -29,9 +29,13 @@ pub enum PlayoutKind {
     Heavy,
 }
 
-/// First colour to play each point during a simulation (for AMAF/RAVE).
+/// First colour to play each point during a simulation, and when (for
+/// AMAF/RAVE).
 pub struct Amaf {
-    first: [u8; crate::rules::point::MAX_POINTS],
+    /// Per point: 0, or (move number + 1) * 2 + colour of its first play.
+    first: [u16; crate::rules::point::MAX_POINTS],
+    /// Stones played so far in the simulation (tree and playout).
+    len: u16,
 }
 
 impl Amaf {
@@ -39,12 +43,14 @@ impl Amaf {
     pub fn new() -> Amaf {
         Amaf {
             first: [0; crate::rules::point::MAX_POINTS],
+            len: 0,
         }
     }
 
     /// Forget everything.
     pub fn clear(&mut self) {
         self.first.fill(0);
+        self.len = 0;
     }
 
     /// Records that `c` played on `p` (only the first play counts).
@@ -52,14 +58,29 @@ impl Amaf {
     pub fn record(&mut self, c: Color, p: Point) {
         let slot = &mut self.first[p.index()];
         if *slot == 0 {
-            *slot = 1 + c.index() as u8;
+            *slot = ((self.len + 1) << 1) | c.index() as u16;
         }
+        self.len = self.len.saturating_add(1);
     }
 
-    /// True if `c` was the first to play on point index `p`.
+    /// Stones played so far.
     #[inline]
-    pub fn first_was(&self, c: Color, p: u32) -> bool {
-        self.first[p as usize] == 1 + c.index() as u8
+    pub fn len(&self) -> u16 {
+        self.len
+    }
+
+    /// True if nothing was played.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// If `c` was the first to play on point index `p`, the move number
+    /// (0-based) of that play.
+    #[inline]
+    pub fn first_by(&self, c: Color, p: u32) -> Option<u16> {
+        let slot = self.first[p as usize];
+        (slot != 0 && slot & 1 == c.index() as u16).then(|| (slot >> 1) - 1)
     }
 }
 

@@ -1,0 +1,163 @@
+//! `hane train` and `hane predict` as a user runs them: the same model
+//! byte for byte whatever the thread count, bad input lines reported and
+//! skipped, prediction figures printed, damaged models refused.
+//!
+//! `tests/data/tygem-sample.txt` holds 45 games of the TYGEM 9-dan
+//! collection (one game a line; one of them, line 24, retakes a ko at
+//! once in its record) and one malformed line, line 41.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const SAMPLE: &str = "tests/data/tygem-sample.txt";
+
+fn hane(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hane"))
+        .args(args)
+        .output()
+        .expect("hane runs")
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hane-train-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+fn train(out: &Path, threads: &str) -> Output {
+    hane(&[
+        "--threads",
+        threads,
+        "train",
+        "--out",
+        out.to_str().expect("utf-8 path"),
+        "--positions",
+        "3000",
+        "--iterations",
+        "3",
+        "--min-pat3",
+        "2",
+        "--min-shape",
+        "2",
+        SAMPLE,
+    ])
+}
+
+#[test]
+fn training_is_deterministic_and_reports_its_progress() {
+    let dir = temp_dir("det");
+    let (one, two) = (dir.join("one.model"), dir.join("two.model"));
+    let a = train(&one, "1");
+    assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
+    let b = train(&two, "2");
+    assert!(b.status.success());
+    let (x, y) = (std::fs::read(&one).unwrap(), std::fs::read(&two).unwrap());
+    assert!(x.len() > 1000);
+    assert_eq!(x, y, "the same model on one thread and on two");
+    let log = String::from_utf8_lossy(&a.stderr);
+    // A line per iteration with the log-likelihood, and the bad line
+    // counted with its line number.
+    for it in 1..=3 {
+        assert!(
+            log.contains(&format!("iteration {it}/3: log-likelihood -")),
+            "{log}"
+        );
+    }
+    assert!(log.contains("tygem-sample.txt:41: no tab"), "{log}");
+    // Line 24 is a real game whose record retakes a ko at once.
+    assert!(log.contains("tygem-sample.txt:24: move 303"), "{log}");
+    assert!(log.contains("skipped 2"), "{log}");
+
+    // The model predicts the games it saw better than chance; the figures
+    // come in the documented form.
+    let p = hane(&[
+        "predict",
+        "--model",
+        one.to_str().unwrap(),
+        "--games",
+        "5",
+        SAMPLE,
+    ]);
+    assert!(p.status.success());
+    let text = String::from_utf8_lossy(&p.stdout);
+    let field = |name: &str| -> f64 {
+        let line = text.lines().find(|l| l.starts_with(name)).expect(name);
+        line[name.len()..]
+            .trim()
+            .trim_end_matches('%')
+            .parse()
+            .expect("a number")
+    };
+    let positions = field("positions");
+    assert!(positions > 500.0, "{text}");
+    let (t1, t5, t10) = (field("top-1"), field("top-5"), field("top-10"));
+    assert!(t1 > 5.0 && t1 <= t5 && t5 <= t10 && t10 <= 100.0, "{text}");
+    assert!(field("mean log-likelihood") < 0.0);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_built_in_model_predicts_strong_players_moves() {
+    // Games the shipped model never saw (the sample comes from the part
+    // of the collection kept aside): far above chance (1 in 250).
+    let p = hane(&["predict", "--games", "10", SAMPLE]);
+    assert!(p.status.success());
+    let text = String::from_utf8_lossy(&p.stdout);
+    let top1: f64 = text
+        .lines()
+        .find_map(|l| l.strip_prefix("top-1 "))
+        .and_then(|v| v.trim_end_matches('%').parse().ok())
+        .expect("a top-1 line");
+    assert!(top1 > 30.0, "{text}");
+}
+
+#[test]
+fn predict_reads_sgf_files_too() {
+    // Finished 9x9 games of the regression suite.
+    let p = hane(&[
+        "predict",
+        "gtp-tests/sgf/games/gnugo-034.sgf",
+        "gtp-tests/sgf/games/gnugo10-031.sgf",
+    ]);
+    assert!(p.status.success(), "{}", String::from_utf8_lossy(&p.stderr));
+    let text = String::from_utf8_lossy(&p.stdout);
+    let positions: u64 = text
+        .lines()
+        .find_map(|l| l.strip_prefix("positions "))
+        .and_then(|v| v.parse().ok())
+        .expect("a positions line");
+    assert!(positions > 60, "{text}");
+    assert!(String::from_utf8_lossy(&p.stderr).contains("read 2 games"));
+}
+
+#[test]
+fn damaged_or_missing_models_and_inputs_are_refused_clearly() {
+    let dir = temp_dir("bad");
+    let good = dir.join("good.model");
+    assert!(train(&good, "1").status.success());
+    let bytes = std::fs::read(&good).unwrap();
+    let cut = dir.join("cut.model");
+    std::fs::write(&cut, &bytes[..bytes.len() / 2]).unwrap();
+    let other = dir.join("other.model");
+    let mut b = bytes.clone();
+    b[8] = 7; // another format version
+    std::fs::write(&other, &b).unwrap();
+    let junk = dir.join("junk.model");
+    std::fs::write(&junk, b"not a model at all").unwrap();
+    let missing = dir.join("missing.model");
+    for (path, says) in [
+        (&cut, "truncated"),
+        (&other, "format 7"),
+        (&junk, "not a hane model"),
+        (&missing, "cannot read model"),
+    ] {
+        let p = hane(&["predict", "--model", path.to_str().unwrap(), SAMPLE]);
+        assert!(!p.status.success());
+        let err = String::from_utf8_lossy(&p.stderr);
+        assert!(err.contains(says), "{path:?}: {err}");
+        assert!(p.stdout.is_empty());
+    }
+    let p = hane(&["predict", dir.join("no-games.txt").to_str().unwrap()]);
+    assert!(!p.status.success());
+    std::fs::remove_dir_all(&dir).ok();
+}
