@@ -21,8 +21,9 @@
 //!
 //! A group is isolated, and gets a fight, only when every outer liberty
 //! touches an attacker stone (it is a dame point against a wall, not an
-//! opening into open space) or has only such points as empty neighbours
-//! (they join the area), every wall has at least two liberties outside
+//! opening into open space), lies in an empty space of at most
+//! [`MAX_OPEN_SPACE`] points (which joins the area whole), or has only
+//! points touching the attacker as empty neighbours (they join the area), every wall has at least two liberties outside
 //! the area, and the area has at most [`MAX_FIGHT_EMPTY`] empty points. Then
 //! the group's liberties all lie in the area: moves elsewhere cannot touch
 //! it, only moves in the area can.
@@ -37,6 +38,8 @@ pub const MAX_REGION_POINTS: usize = 14;
 pub const MAX_REGION_EMPTY: usize = 9;
 /// Most empty points in a whole fight area.
 pub const MAX_FIGHT_EMPTY: usize = 12;
+/// Largest empty space next to a group that joins its area whole.
+pub const MAX_OPEN_SPACE: usize = 10;
 /// Most short-of-liberties walls a fight may take in.
 const MAX_ABSORBED: usize = 4;
 
@@ -160,8 +163,10 @@ fn grow(
                         }
                     } else if board.cell(n) == Cell::Empty {
                         // An outer liberty: a dame point against an
-                        // attacker wall, or a point whose empty
-                        // neighbours all are (they join the area too).
+                        // attacker wall; or a point of a small empty
+                        // space, which joins the area whole; or a point
+                        // whose empty neighbours all touch the attacker
+                        // (they join the area too).
                         let touches = |q: Point| {
                             board
                                 .neighbours(q)
@@ -169,14 +174,20 @@ fn grow(
                                 .any(|&m| board.cell(m) == Cell::stone(a))
                         };
                         if !touches(n) {
-                            let open: Vec<Point> = board
-                                .neighbours(n)
-                                .into_iter()
-                                .filter(|&m| board.cell(m) == Cell::Empty)
-                                .collect();
-                            if !open.iter().all(|&m| touches(m)) {
-                                return None;
-                            }
+                            let open = match empty_space(board, n, MAX_OPEN_SPACE) {
+                                Some(space) => space,
+                                None => {
+                                    let near: Vec<Point> = board
+                                        .neighbours(n)
+                                        .into_iter()
+                                        .filter(|&m| board.cell(m) == Cell::Empty)
+                                        .collect();
+                                    if !near.iter().all(|&m| touches(m)) {
+                                        return None;
+                                    }
+                                    near
+                                }
+                            };
                             for m in open {
                                 add(m, &mut area, &mut in_area);
                             }
@@ -226,6 +237,26 @@ fn grow(
         }
         join_chains_with_liberties_in(board, d, &area, &mut chains)?;
     }
+}
+
+/// The empty points connected to `start` through empty points, if there
+/// are at most `max` of them.
+fn empty_space(board: &Board, start: Point, max: usize) -> Option<Vec<Point>> {
+    let mut space = vec![start];
+    let mut i = 0;
+    while i < space.len() {
+        let q = space[i];
+        i += 1;
+        for m in board.neighbours(q) {
+            if board.cell(m) == Cell::Empty && !space.contains(&m) {
+                if space.len() == max {
+                    return None;
+                }
+                space.push(m);
+            }
+        }
+    }
+    Some(space)
 }
 
 /// Adds to `chains` every `d` chain with a liberty among the empty points

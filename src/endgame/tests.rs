@@ -175,3 +175,27 @@ fn a_capturing_race_through_a_short_wall_is_read() {
     assert_eq!(s.dead_of(&b, Color::White), 14, "{dead:?}");
     assert_eq!(s.dead_of(&b, Color::Black), 0, "{dead:?}");
 }
+
+#[test]
+fn a_group_on_the_edge_with_too_little_room_is_dead_even_moving_first() {
+    // A real game's end (hane against GNU Go level 1, White to move):
+    // White's F8-H4 group has the ten empty points H6-H9/J4-J9, which
+    // touch Black G9 at the top. GNU Go, playing both sides at level 10,
+    // kills it even with White first; the reading of that space agrees.
+    let b = parse(
+        ". . O X X X X . .
+         . O . O X O O . .
+         O . O O X X O . .
+         X O O X . X O . .
+         . O X . . X O O .
+         O O X X . X X O .
+         O X X O X . X X X
+         X X . . . . . . .
+         . . . . . . . . .",
+    );
+    let s = statuses(&b, Color::White);
+    for v in ["F8", "G8", "G7", "G6", "G5", "H5", "H4"] {
+        let p = vertex(b.size(), v).unwrap();
+        assert!(s.dead.contains(&p), "{v} alive: {:?}", s.dead);
+    }
+}
