@@ -443,7 +443,8 @@ class Match:
             "moves", "end", "game_s", "engine_s_per_move",
             "opponent_s_per_move", "referee_score", "engine_score",
             "opponent_score", "errors", "sgf", "handicap",
-            "engine_peak_rss_kb", "opponent_peak_rss_kb"]) + "\n")
+            "engine_peak_rss_kb", "opponent_peak_rss_kb",
+            "engine_genmoves", "opponent_genmoves"]) + "\n")
 
     def say(self, msg):
         if not self.args.quiet:
@@ -756,7 +757,9 @@ class Match:
                       for e in rec["errors"]).replace("\t", " "),
             rec["sgf"], len(rec["handicap"]),
             rec["rss_kb"].get("engine") or "",
-            rec["rss_kb"].get("opponent") or ""]) + "\n")
+            rec["rss_kb"].get("opponent") or "",
+            len(rec["times"]["engine"]),
+            len(rec["times"]["opponent"])]) + "\n")
         print("game %d: %s (B) vs %s (W): %s  winner %s, %d moves, %.1fs, "
               "end: %s%s" % (
                   rec["game"], rec["black"], rec["white"], res, label,
@@ -803,7 +806,8 @@ class Match:
 
     def run(self):
         try:
-            for g in range(self.args.games):
+            first = self.args.first_game
+            for g in range(first, first + self.args.games):
                 self.play_game(g)
         except KeyboardInterrupt:
             print("\ninterrupted after %d game(s)" % len(self.games))
@@ -957,6 +961,8 @@ class Match:
             "per_game": [{k: r[k] for k in (
                 "game", "engine_color", "result", "end", "handicap",
                 "rss_kb", "errors", "sgf")} | {"moves": len(r["moves"])}
+                | {"genmoves": {role: len(r["times"][role])
+                                for role in ("engine", "opponent")}}
                 for r in games],
         }
         with open(self.out / "summary.json", "w") as f:
@@ -1010,6 +1016,11 @@ def main(argv=None):
                     "timeout abandons the game")
     ap.add_argument("--seed-base", type=int, default=None,
                     help="append --seed N+game to the engine command")
+    ap.add_argument("--first-game", type=int, default=0, metavar="G",
+                    help="number the games from G (default 0): the game "
+                    "number sets the colours (the engine is Black in even "
+                    "games), the SGF name and the seed, so a later run can "
+                    "extend an earlier one")
     ap.add_argument("--strict", dest="strict", action="store_true",
                     default=True)
     ap.add_argument("--no-strict", dest="strict", action="store_false",
@@ -1029,6 +1040,8 @@ def main(argv=None):
             ap.error('--time-settings wants "M B S" (three non-negative '
                      'integers: main seconds, byo-yomi seconds, stones)')
         args.time_tuple = tuple(int(p) for p in parts)
+    if args.first_game < 0:
+        ap.error("--first-game must be >= 0")
     if args.maxmoves is None:
         args.maxmoves = 3 * args.size * args.size
 

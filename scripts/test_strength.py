@@ -1,0 +1,385 @@
+#!/usr/bin/env python3
+"""Tests of scripts/strength: the statistics on known values, resuming
+(game numbers and seeds never repeat, counts add up, builds are kept
+apart), the README table rewriting and the behaviour without Pachi.
+
+The games are real scripts/match.py games between stub GTP programs written
+to a temporary folder (no GNU Go, Pachi, hane build or network needed):
+one Python script plays hane (logging the --seed of every start), GNU Go
+and a fake Pachi.  Run: python3 scripts/test_strength.py
+"""
+
+import importlib.machinery
+import importlib.util
+import json
+import math
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+from pathlib import Path
+
+SCRIPTS = Path(__file__).resolve().parent
+STRENGTH = SCRIPTS / "strength"
+
+
+def load_strength():
+    loader = importlib.machinery.SourceFileLoader("strength", str(STRENGTH))
+    spec = importlib.util.spec_from_loader("strength", loader)
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    return module
+
+
+S = load_strength()
+
+# One GTP program for every role.  As the engine (started with --seed N) it
+# resigns when N % 3 == 0, plays A1 once then passes when N % 3 == 2, and
+# passes when N % 3 == 1.  Without --seed (opponent, referee, checker) it
+# always passes.  final_score: "0" when a stone was played, else "B+1".  So
+# with seed N and the engine's colour the result is known in advance:
+# N % 3 == 0 loss, 1 win as Black and loss as White, 2 draw.  Started as
+# ./pachi it refuses to run outside a folder holding patterns_mm.spat.
+STUB = r'''#!/usr/bin/env python3
+import os, sys
+# build marker: BUILD
+args = sys.argv[1:]
+if "--version" in args:
+    print("stub 1.0")
+    sys.exit(0)
+if os.path.basename(sys.argv[0]) == "pachi" and \
+        not os.path.exists("patterns_mm.spat"):
+    sys.stderr.write("pachi stub: no patterns_mm.spat in the current "
+                     "directory\n")
+    sys.exit(1)
+seed = None
+if "--seed" in args:
+    seed = int(args[args.index("--seed") + 1])
+    with open(os.environ["STUB_SEEDS"], "a") as f:
+        f.write("%d\n" % seed)
+stones = moved = False
+for line in sys.stdin:
+    words = line.split()
+    if not words:
+        continue
+    cmd, out = words[0], ""
+    if cmd == "protocol_version":
+        out = "2"
+    elif cmd == "name":
+        out = "stub"
+    elif cmd == "version":
+        out = "1"
+    elif cmd == "list_commands":
+        out = "\n".join(["protocol_version", "name", "version", "boardsize",
+                         "clear_board", "komi", "play", "genmove",
+                         "final_score", "quit", "list_commands"])
+    elif cmd == "clear_board":
+        stones = moved = False
+    elif cmd == "play" and len(words) > 2 and words[2].upper() != "PASS":
+        stones = True
+    elif cmd == "genmove":
+        if seed is not None and seed % 3 == 0:
+            out = "resign"
+        elif seed is not None and seed % 3 == 2 and not moved:
+            out, moved, stones = "A1", True, True
+        else:
+            out = "pass"
+    elif cmd == "final_score":
+        out = "0" if stones else "B+1"
+    sys.stdout.write("= %s\n\n" % out)
+    sys.stdout.flush()
+    if cmd == "quit":
+        break
+'''
+
+
+def expected(game, seed_base=S.DEFAULT_SEED_BASE):
+    seed = seed_base + game
+    if seed % 3 == 0:
+        return "opponent"
+    if seed % 3 == 2:
+        return "draw"
+    return "engine" if game % 2 == 0 else "opponent"
+
+
+def wilson_by_bisection(p_hat, n, z=1.96):
+    """The Wilson interval from its definition: the p for which the score
+    test |p_hat - p| <= z sqrt(p (1 - p) / n) accepts."""
+    def accepts(p):
+        return abs(p_hat - p) <= z * math.sqrt(p * (1 - p) / n)
+
+    def edge(inside, outside):
+        for _ in range(100):
+            mid = (inside + outside) / 2
+            if accepts(mid):
+                inside = mid
+            else:
+                outside = mid
+        return inside
+
+    return edge(p_hat, 0.0), edge(p_hat, 1.0)
+
+
+class Statistics(unittest.TestCase):
+    def test_wilson_known_values(self):
+        # The README's 9x9 figure: 74 wins, 24 losses, 2 draws: 66-82%.
+        lo, hi = S.wilson(0.75, 100)
+        self.assertEqual((round(100 * lo), round(100 * hi)), (66, 82))
+        for p_hat, n in ((0.75, 100), (0.5, 10), (0.1, 30), (0.37, 30)):
+            want = wilson_by_bisection(p_hat, n)
+            got = S.wilson(p_hat, n)
+            self.assertAlmostEqual(got[0], want[0], places=9)
+            self.assertAlmostEqual(got[1], want[1], places=9)
+        self.assertEqual(S.wilson(0.5, 0), (0.0, 1.0))
+
+    def test_elo(self):
+        self.assertEqual(S.elo(0.5), 0.0)
+        self.assertAlmostEqual(S.elo(0.75), 400 * math.log10(3), places=9)
+        self.assertAlmostEqual(S.elo(0.25), -400 * math.log10(3), places=9)
+        self.assertAlmostEqual(S.expected_score(100), 0.6400649998, places=9)
+        self.assertAlmostEqual(S.elo(S.expected_score(-250)), -250, places=9)
+        self.assertEqual(S.elo(1.0), math.inf)
+        self.assertEqual(S.elo(0.0), -math.inf)
+        self.assertEqual(S.fmt_elo(S.elo(0.75)), "+191")
+
+    def test_sprt_known_value(self):
+        # 60 wins, 30 losses, 10 draws: mean 0.65, variance 0.2025;
+        # s0 = 0.5, s1 = 1 / (1 + 10^(-10/400)).
+        llr, lower, upper = S.sprt(60, 30, 10, 0, 10)
+        s1 = 1 / (1 + 10 ** (-10 / 400))
+        self.assertAlmostEqual(llr, 100 * (s1 - 0.5) * (1.3 - 0.5 - s1)
+                               / (2 * 0.2025), places=9)
+        self.assertAlmostEqual(llr, 1.0146, places=3)
+        self.assertAlmostEqual(lower, math.log(0.05 / 0.95), places=12)
+        self.assertAlmostEqual(upper, -lower, places=12)
+        # Evidence for the lower Elo gives a negative ratio.
+        self.assertLess(S.sprt(30, 60, 10, 0, 10)[0], 0)
+        self.assertIsNone(S.sprt(5, 0, 0, 0, 10)[0])
+        self.assertIsNone(S.sprt(0, 0, 0, 0, 10)[0])
+
+    def test_winner_and_summary(self):
+        self.assertEqual(S.winner("B+R", "B"), "engine")
+        self.assertEqual(S.winner("W+3.5", "B"), "opponent")
+        self.assertEqual(S.winner("B+F", "W"), "opponent")
+        self.assertEqual(S.winner("0", "W"), "draw")
+        self.assertIsNone(S.winner("?", "B"))
+
+        def game(w, spm=(0.0, 0.0), moves=(0, 0)):
+            return {"winner": w, "build_label": "abc (12345678)",
+                    "date": "2026-01-02", "errors": "",
+                    "seconds": {"engine": spm[0] * moves[0],
+                                "opponent": spm[1] * moves[1]},
+                    "genmoves": {"engine": moves[0], "opponent": moves[1]}}
+
+        games = [game("engine", (0.5, 1.0), (10, 30)), game("engine"),
+                 game("engine"), game("draw"), game("opponent"), game(None)]
+        s = S.summarize(games)
+        self.assertEqual((s["games"], s["wins"], s["losses"], s["draws"],
+                          s["void"], s["decided"]), (6, 3, 1, 1, 1, 5))
+        self.assertAlmostEqual(s["score"], 3.5 / 5)
+        self.assertEqual(s["ci"], S.wilson(0.7, 5))
+        self.assertAlmostEqual(s["elo_ci"][0], S.elo(s["ci"][0]))
+        self.assertAlmostEqual(s["spm_engine"], 0.5)
+        self.assertAlmostEqual(s["spm_opponent"], 1.0)
+
+
+class Lab(unittest.TestCase):
+    """Runs scripts/strength itself on stub programs."""
+
+    def setUp(self):
+        self.tmp = Path(tempfile.mkdtemp(prefix="strength-test-"))
+        self.addCleanup(shutil.rmtree, self.tmp, ignore_errors=True)
+        self.stub = self.write_stub("stub-a")
+        self.out = self.tmp / "out"
+        self.seeds = self.tmp / "seeds"
+        self.env = dict(os.environ, GNUGO=str(self.stub),
+                        STUB_SEEDS=str(self.seeds))
+        self.env.pop("PACHI_DIR", None)
+
+    def write_stub(self, build, folder=None, name=None):
+        path = (folder or self.tmp) / (name or build)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(STUB.replace("BUILD", build))
+        path.chmod(0o755)
+        return path
+
+    def run_lab(self, *args, hane=None, status=0):
+        p = subprocess.run(
+            [sys.executable, str(STRENGTH), *args, "--hane",
+             str(hane or self.stub), "--out", str(self.out)],
+            env=self.env, capture_output=True, text=True, timeout=120)
+        if status is not None:
+            self.assertEqual(p.returncode, status, p.stdout + p.stderr)
+        return p.stdout + p.stderr
+
+    def games(self, name="9x9-gnugo"):
+        mdir = self.out / name
+        return S.load_games(mdir, S.read_ledger(mdir))
+
+    def logged_seeds(self):
+        return [int(x) for x in self.seeds.read_text().split()]
+
+    def test_resume_extends_with_fresh_seeds(self):
+        base = S.DEFAULT_SEED_BASE
+        self.run_lab("9x9-gnugo", "--games", "3")
+        out = self.run_lab("9x9-gnugo", "--games", "5", status=2)
+        self.assertIn("already holds 3 game(s)", out)
+        out = self.run_lab("9x9-gnugo", "--resume", "--games", "7")
+        self.assertIn("games 3..6", out)
+        out = self.run_lab("9x9-gnugo", "--resume", "--games", "7")
+        self.assertIn("nothing to play", out)
+
+        games = self.games()
+        self.assertEqual([g["game"] for g in games], list(range(7)))
+        self.assertEqual(self.logged_seeds(), [base + g for g in range(7)])
+        self.assertEqual([g["seed"] for g in games], self.logged_seeds())
+        self.assertEqual([g["engine_color"] for g in games], list("BWBWBWB"))
+        self.assertEqual([g["winner"] for g in games],
+                         [expected(g) for g in range(7)])
+        for g in games:
+            self.assertTrue((self.out / "9x9-gnugo" / g["sgf"]).is_file())
+        self.assertEqual(len(list((self.out / "9x9-gnugo").glob(
+            "batch-*/game-*.sgf"))), 7)
+
+        s = S.summarize(games)
+        want = [expected(g) for g in range(7)]
+        self.assertEqual((s["wins"], s["losses"], s["draws"], s["void"]),
+                         (want.count("engine"), want.count("opponent"),
+                          want.count("draw"), 0))
+        self.assertEqual(s["wins"] + s["losses"] + s["draws"], 7)
+        table_line = "9x9-gnugo  7      %d/%d/%d" % (
+            s["wins"], s["losses"], s["draws"])
+        self.assertIn(table_line, out)
+
+        # A batch that reserved games and died before playing them: its
+        # game numbers (and seeds) are never used again.
+        S.append_ledger(self.out / "9x9-gnugo", {
+            "event": "batch", "batch": 3, "dir": "batch-003",
+            "first_game": 7, "games": 5, "seed_base": base, "size": 9,
+            "komi": 7.0, "opponent_args": S.BY_NAME["9x9-gnugo"].opponent_args,
+            "engine_args": "", "build": None, "started": "2026-01-01"})
+        out = self.run_lab("9x9-gnugo", "--resume", "--games", "9")
+        self.assertIn("games 12..13", out)
+        self.assertEqual(self.logged_seeds(),
+                         [base + g for g in list(range(7)) + [12, 13]])
+        seeds = self.logged_seeds()
+        self.assertEqual(len(seeds), len(set(seeds)))
+
+    def test_builds_are_not_mixed(self):
+        self.run_lab("9x9-gnugo", "--games", "3")
+        other = self.write_stub("stub-b")
+        out = self.run_lab("9x9-gnugo", "--resume", "--games", "2",
+                           hane=other)
+        self.assertIn("3 game(s) by other builds or --hane-args are kept",
+                      out)
+        self.assertIn("games 3..4", out)
+        self.assertIn("9x9-gnugo  2 ", out)
+        self.assertIn("3 game(s) by other builds or --hane-args not shown",
+                      out)
+        out = self.run_lab("9x9-gnugo", "--report", "--all-builds",
+                           hane=other)
+        self.assertIn("9x9-gnugo  5 ", out)
+        self.assertIn("MIXED: 2 builds", out)
+        self.assertIn("played by different builds", out)
+        # Extra hane arguments make another variant too.
+        out = self.run_lab("9x9-gnugo", "--report", "--hane-args",
+                           "--tune x=1", hane=other)
+        self.assertIn("9x9-gnugo  0 ", out)
+        self.assertIn("5 game(s) by other builds", out)
+        ledger = S.read_ledger(self.out / "9x9-gnugo")
+        shas = {r["build"]["sha256"] for r in ledger
+                if r.get("event") == "batch"}
+        self.assertEqual(len(shas), 2)
+
+    def test_missing_pachi_is_skipped(self):
+        out = self.run_lab("9x9-pachi-playouts", "--games", "2")
+        self.assertIn("no --pachi DIR and no PACHI_DIR", out)
+        self.assertIn("skipping 9x9-pachi-playouts", out)
+        self.assertIn("make DCNN=0 JOSEKIFIX=0", out)
+        self.assertIn("pachi-12.90", out)
+        self.assertFalse((self.out / "9x9-pachi-playouts").exists())
+
+        empty = self.tmp / "pachi-without-patterns"
+        self.write_stub("pachi", folder=empty, name="pachi")
+        out = self.run_lab("9x9-pachi-playouts", "--pachi", str(empty))
+        self.assertIn("no patterns_mm.* files", out)
+        self.assertIn("skipping 9x9-pachi-playouts", out)
+
+        # Every match: the GNU Go ones still run (dry run here).
+        out = self.run_lab("--dry-run")
+        self.assertIn("skipping 9x9-pachi-playouts, 9x9-pachi-time, "
+                      "19x19-pachi", out)
+        self.assertIn("== 9x9-gnugo: batch 1", out)
+        self.assertIn("== 19x19-gnugo: batch 1", out)
+        self.assertFalse(self.out.exists())
+
+    def test_pachi_runs_from_its_folder(self):
+        folder = self.tmp / "pachi-build"
+        self.write_stub("pachi", folder=folder, name="pachi")
+        (folder / "patterns_mm.spat").write_text("")
+        self.env["PACHI_DIR"] = str(folder)
+        self.run_lab("9x9-pachi-playouts", "--games", "2")
+        games = self.games("9x9-pachi-playouts")
+        self.assertEqual(len(games), 2)
+        self.assertEqual([g["winner"] for g in games],
+                         [expected(0), expected(1)])
+        ledger = S.read_ledger(self.out / "9x9-pachi-playouts")
+        self.assertIn("exec ./pachi -t =2000 threads=1", ledger[0]["opponent"])
+
+    def test_readme_rows_between_markers(self):
+        self.run_lab("9x9-gnugo", "--games", "4")
+        readme = self.tmp / "README.md"
+        old_19 = "| `19x19-gnugo`: old | 30 | 11 / 19 / 0 | 37% | | | x | y |"
+        before = "# hane\n\n## Strength and speed\n\nText before.\n\n"
+        after = "\nText after.\n\n## Code map\n"
+        readme.write_text(before + S.BEGIN + "\n| match | x |\n|---|---|\n"
+                          "| `9x9-gnugo`: old row | 1 |\n" + old_19 + "\n"
+                          "| `custom-row`: kept | 2 |\n" + S.END + after)
+        out = self.run_lab("9x9-gnugo", "--report", "--update-readme",
+                           "--readme", str(readme))
+        self.assertIn("rewrote the rows of 9x9-gnugo", out)
+        text = readme.read_text()
+        self.assertTrue(text.startswith(before + S.BEGIN + "\n"))
+        self.assertTrue(text.endswith(S.END + after))
+        inside = text[len(before + S.BEGIN):-len(S.END + after)]
+        rows = [r for r in inside.splitlines() if r.startswith("| `")]
+        self.assertEqual([S.row_name(r) for r in rows],
+                         [s.name for s in S.MATCHES] + ["custom-row"])
+        self.assertNotIn("old row", inside)
+        self.assertIn(old_19, rows)
+        self.assertIn("not measured yet", rows[0])
+        s = S.summarize(self.games())
+        new = rows[[s.name for s in S.MATCHES].index("9x9-gnugo")]
+        self.assertIn("| 4 | %d / %d / %d |" % (s["wins"], s["losses"],
+                                                 s["draws"]), new)
+        self.assertIn("`scripts/strength 9x9-gnugo --games 4`", new)
+        self.assertIn(S.README_HEAD[0], inside)
+        # Rewriting again changes nothing.
+        self.run_lab("9x9-gnugo", "--report", "--update-readme",
+                     "--readme", str(readme))
+        self.assertEqual(readme.read_text(), text)
+
+        with self.assertRaises(S.LabError):
+            S.rewrite_readme("no markers here\n", {})
+        with self.assertRaises(S.LabError):
+            S.rewrite_readme(S.END + "\n" + S.BEGIN + "\n", {})
+
+    def test_sprt_and_dry_run(self):
+        self.run_lab("9x9-gnugo", "--games", "6")
+        out = self.run_lab("9x9-gnugo", "--report", "--sprt", "0,30")
+        self.assertIn("SPRT 9x9-gnugo: H0 Elo 0, H1 Elo 30: LLR ", out)
+        self.assertIn("bounds -2.94 .. 2.94", out)
+        out = self.run_lab("9x9-gnugo", "--resume", "--games", "10",
+                           "--dry-run")
+        self.assertIn("games 6..9", out)
+        self.assertIn("--first-game 6 --seed-base %d"
+                      % S.DEFAULT_SEED_BASE, out)
+        self.assertEqual(len(self.games()), 6)
+        with open(self.out / "9x9-gnugo" / "ledger.jsonl") as f:
+            self.assertEqual(len([json.loads(x) for x in f]), 2)
+
+
+if __name__ == "__main__":
+    unittest.main()
