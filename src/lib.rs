@@ -6,8 +6,9 @@
 //!   diagrams. Depends on nothing else in the crate; no I/O.
 //! - [`clock`]: time controls and time left (plain data); [`stop`]: the
 //!   interrupt check long computations poll.
-//! - [`knowledge`]: what a move looks like (captures, ladders, 3x3 shape)
-//!   and the tree priors built from it.
+//! - [`knowledge`]: what a move looks like (captures, ladders, shapes), the
+//!   move-prediction model learned from 9-dan games, and the tree priors
+//!   and playout weights built from it.
 //! - [`search`]: Monte Carlo tree search over one shared tree, playouts,
 //!   the time budget of a move.
 //! - [`endgame`]: dead stones, seki and territory (Benson's proof, sure
@@ -21,6 +22,8 @@
 //! - [`gtp`]: the protocol — parsing, framing, the session that owns the
 //!   game and gives each command its meaning; the only code that reads
 //!   stdin or writes stdout.
+//! - [`train`]: `hane train` (the model by minorization–maximization) and
+//!   `hane predict` (its accuracy on game records).
 //! - [`bench`]: the `hane bench` measurements.
 //!
 //! A `genmove` flows one way: `gtp` parses the line, the session asks the

@@ -193,7 +193,7 @@ pub fn candidates(
 /// A move the search would consider: playable in a playout (empty, not
 /// the ko point, not suicide, not an own true eye).
 pub fn is_candidate(board: &Board, color: Color, p: Point) -> bool {
-    crate::search::playout::playable(board, color, p)
+    crate::knowledge::tactics::playable(board, color, p)
 }
 
 /// Candidates of the sampled positions.
