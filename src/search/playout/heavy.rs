@@ -64,13 +64,26 @@ fn two_liberty_moves(board: &Board, color: Color, last: Point, cands: &mut Cands
     let own = Cell::stone(color);
     let enemy = Cell::stone(color.opponent());
     let mut libs = [last; 3];
+    // Each chain once: `last` and its neighbours of its colour are one
+    // chain, and walking a long chain's liberties is the costly part.
+    let mut seen = [Point(0); 5];
+    let mut n_seen = 0;
     for n in board
         .neighbours(last)
         .into_iter()
         .chain(std::iter::once(last))
     {
         let c = board.cell(n);
-        if (c != own && c != enemy) || board.liberties_upto(n, &mut libs) != 2 {
+        if c != own && c != enemy {
+            continue;
+        }
+        let head = board.chain_id(n);
+        if seen[..n_seen].contains(&head) {
+            continue;
+        }
+        seen[n_seen] = head;
+        n_seen += 1;
+        if board.liberties_upto(n, &mut libs) != 2 {
             continue;
         }
         let (a, b) = (libs[0], libs[1]);
