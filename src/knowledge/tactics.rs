@@ -2,10 +2,15 @@
 //! features and the playouts all ask: how many liberties a stone would
 //! have once played.
 
+use crate::rules::board::OtherLiberties;
 use crate::rules::{Board, Cell, Color, Point};
 
 /// Liberties the chain of a `color` stone on `p` would have, counted up to
-/// `cap` (captures are counted as enough).
+/// `cap` (captures are counted as enough): the answer is at least `cap`
+/// exactly when the true count is, or the move captures. Each own chain
+/// beside `p` is read in O(1) from its pseudo-liberties
+/// ([`Board::liberties_besides`]); a chain with two or more besides `p`
+/// is walked only to its first one, which is then left out as well.
 pub fn liberties_after(board: &Board, color: Color, p: Point, cap: usize) -> usize {
     let mut libs: [Point; 8] = [p; 8];
     let mut n = 0;
@@ -16,19 +21,16 @@ pub fn liberties_after(board: &Board, color: Color, p: Point, cap: usize) -> usi
         }
     };
     let own = Cell::stone(color);
+    let mut heads = [p; 4];
+    let mut n_heads = 0;
     for nb in board.neighbours(p) {
         match board.cell(nb) {
             Cell::Empty => add(nb, &mut n),
             c if c == own => {
-                for s in board.chain_stones(board.chain_id(nb)) {
-                    for q in board.neighbours(s) {
-                        if board.cell(q) == Cell::Empty {
-                            add(q, &mut n);
-                        }
-                    }
-                    if n >= cap {
-                        return n;
-                    }
+                let h = board.chain_id(nb);
+                if !heads[..n_heads].contains(&h) {
+                    heads[n_heads] = h;
+                    n_heads += 1;
                 }
             }
             Cell::Border => {}
@@ -38,8 +40,41 @@ pub fn liberties_after(board: &Board, color: Color, p: Point, cap: usize) -> usi
                 }
             }
         }
+    }
+    for &h in &heads[..n_heads] {
         if n >= cap {
             return n;
+        }
+        match board.liberties_besides(h, p) {
+            OtherLiberties::None => {}
+            OtherLiberties::One(q) => add(q, &mut n),
+            OtherLiberties::Several if cap <= 2 => return cap,
+            OtherLiberties::Several if cap > 3 => {
+                for s in board.chain_stones(h) {
+                    for q in board.neighbours(s) {
+                        if board.cell(q) == Cell::Empty {
+                            add(q, &mut n);
+                        }
+                    }
+                }
+            }
+            OtherLiberties::Several => {
+                // Two or more besides p: name one, a, and ask again
+                // without it; two or more besides p and a make three.
+                let first = board.chain_stones(h).find_map(|s| {
+                    board
+                        .neighbours(s)
+                        .into_iter()
+                        .find(|&q| q != p && board.cell(q) == Cell::Empty)
+                });
+                let Some(a) = first else { continue };
+                add(a, &mut n);
+                match board.liberties_besides_both(h, p, a) {
+                    OtherLiberties::One(b) => add(b, &mut n),
+                    OtherLiberties::None => {}
+                    OtherLiberties::Several => return cap,
+                }
+            }
         }
     }
     n
@@ -101,11 +136,10 @@ pub fn bad_self_atari(board: &Board, color: Color, p: Point) -> bool {
         }
     }
     if stones == 1 {
-        let mut libs = [p; 3];
         let throw_in = board
             .neighbours(p)
             .iter()
-            .any(|&n| board.cell(n) == enemy && board.liberties_upto(n, &mut libs) == 2);
+            .any(|&n| board.cell(n) == enemy && board.two_liberties(n).is_some());
         if throw_in {
             return false;
         }
@@ -134,14 +168,17 @@ pub fn bad_self_atari(board: &Board, color: Color, p: Point) -> bool {
     // points can never make two eyes, so a small chain kills all the
     // same; a larger one is a nakade only if the enclosing chains keep
     // other liberties.
-    let mut libs = [p; 3];
+    let only_p_and_lib = |e: Point| match board.atari_liberty(e) {
+        Some(l) => l == p || l == lib,
+        None => board
+            .two_liberties(e)
+            .is_some_and(|(a, b)| (a == p || a == lib) && (b == p || b == lib)),
+    };
     let enemy_in_atari = [p, lib].iter().any(|&at| {
-        board.neighbours(at).iter().any(|&e| {
-            board.cell(e) == enemy && {
-                let n = board.liberties_upto(e, &mut libs);
-                libs[..n].iter().all(|&l| l == p || l == lib)
-            }
-        })
+        board
+            .neighbours(at)
+            .iter()
+            .any(|&e| board.cell(e) == enemy && only_p_and_lib(e))
     });
     !(enclosed && (stones <= 3 || (stones <= 5 && !enemy_in_atari)))
 }
@@ -264,6 +301,58 @@ pub fn vital_point(board: &Board, at: Point) -> Option<Point> {
 mod tests {
     use super::*;
     use crate::rules::diagram::{parse, vertex};
+    use crate::rules::{BoardSize, Game, Move, Rules};
+    use rand::rngs::SmallRng;
+    use rand::{RngExt, SeedableRng};
+
+    /// The liberties after the move, by sets: the move's empty
+    /// neighbours and its own chains' liberties, less the point itself;
+    /// `None` when it captures.
+    fn liberties_by_sets(board: &Board, color: Color, p: Point) -> Option<usize> {
+        let mut libs: Vec<Point> = Vec::new();
+        for n in board.neighbours(p) {
+            match board.cell(n) {
+                Cell::Empty => libs.push(n),
+                Cell::Border => {}
+                c if c == Cell::stone(color) => libs.extend(board.liberties(n)),
+                _ if board.liberties(n).len() == 1 => return None,
+                _ => {}
+            }
+        }
+        libs.retain(|&l| l != p);
+        libs.sort();
+        libs.dedup();
+        Some(libs.len())
+    }
+
+    #[test]
+    fn liberties_after_agrees_with_sets_on_random_positions() {
+        for seed in 0..40u64 {
+            let size = BoardSize::new(5 + (seed % 5) as u32).unwrap();
+            let mut g = Game::new(size, Rules::AGA, 7.5);
+            let mut rng = SmallRng::seed_from_u64(seed);
+            for _ in 0..rng.random_range(10..90) {
+                let c = g.to_move();
+                let legal = g.legal_moves(c);
+                if legal.is_empty() {
+                    break;
+                }
+                let m = Move::Play(legal[rng.random_range(0..legal.len())]);
+                g.play(c, m).unwrap();
+            }
+            let b = g.board();
+            for p in b.size().points().filter(|&p| b.cell(p) == Cell::Empty) {
+                for color in Color::BOTH {
+                    let truth = liberties_by_sets(b, color, p);
+                    for cap in 1..=4 {
+                        let got = liberties_after(b, color, p, cap);
+                        let want = truth.map_or(cap, |n| n.min(cap));
+                        assert_eq!(got.min(cap), want, "seed {seed} {p:?} cap {cap}");
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn self_atari_knows_throw_ins_nakade_and_seki() {

@@ -22,6 +22,7 @@ use super::color::{ByColor, Color};
 use super::point::{BoardSize, MAX_POINTS, Move, Point};
 use super::zobrist;
 use chain::ChainInfo;
+pub use chain::OtherLiberties;
 use std::fmt;
 
 /// What occupies a point of the padded array.

@@ -1,6 +1,7 @@
 //! Game-level tests: superko, undo, handicap, scoring, and property tests
 //! over random legal games.
 
+use crate::rules::board::OtherLiberties;
 use crate::rules::diagram::{parse, vertex};
 use crate::rules::*;
 use proptest::prelude::*;
@@ -283,6 +284,40 @@ proptest! {
         copy.check_invariants();
         prop_assert!(copy.same_stones(&clone));
         prop_assert_eq!(copy.hash(), clone.hash());
+    }
+
+    #[test]
+    fn liberties_besides_and_two_liberties_match_the_walk(size in 2u32..=9, seed: u64, len in 0usize..120) {
+        let mut g = Game::new(BoardSize::new(size).unwrap(), Rules::AGA, 7.5);
+        random_game(&mut g, seed, len, 2);
+        let b = g.board();
+        let points: Vec<Point> = b.size().points().collect();
+        for &p in points.iter().filter(|&&p| b.cell(p).color().is_some()) {
+            let libs = b.liberties(p);
+            let mut upto = [p; 3];
+            let n = b.liberties_upto(p, &mut upto);
+            let two = (libs.len() == 2).then_some((upto[0], upto[1]));
+            prop_assert_eq!(b.two_liberties(p), two);
+            prop_assert_eq!(n, libs.len().min(3));
+            for &q in &points {
+                let rest: Vec<Point> = libs.iter().copied().filter(|&l| l != q).collect();
+                let want = match rest[..] {
+                    [] => OtherLiberties::None,
+                    [one] => OtherLiberties::One(one),
+                    _ => OtherLiberties::Several,
+                };
+                prop_assert_eq!(b.liberties_besides(p, q), want);
+                for &r in &points[..points.len().min(12)] {
+                    let rest: Vec<Point> = rest.iter().copied().filter(|&l| l != r).collect();
+                    let want = match rest[..] {
+                        [] => OtherLiberties::None,
+                        [one] => OtherLiberties::One(one),
+                        _ => OtherLiberties::Several,
+                    };
+                    prop_assert_eq!(b.liberties_besides_both(p, q, r), want);
+                }
+            }
+        }
     }
 
     #[test]

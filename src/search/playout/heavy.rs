@@ -63,7 +63,6 @@ impl Cands {
 fn two_liberty_moves(board: &Board, color: Color, last: Point, cands: &mut Cands) {
     let own = Cell::stone(color);
     let enemy = Cell::stone(color.opponent());
-    let mut libs = [last; 3];
     // Each chain once: `last` and its neighbours of its colour are one
     // chain, and walking a long chain's liberties is the costly part.
     let mut seen = [Point(0); 5];
@@ -83,10 +82,9 @@ fn two_liberty_moves(board: &Board, color: Color, last: Point, cands: &mut Cands
         }
         seen[n_seen] = head;
         n_seen += 1;
-        if board.liberties_upto(n, &mut libs) != 2 {
+        let Some((a, b)) = board.two_liberties(n) else {
             continue;
-        }
-        let (a, b) = (libs[0], libs[1]);
+        };
         for (lib, other) in [(a, b), (b, a)] {
             if !playable(board, color, lib) {
                 continue;
