@@ -106,7 +106,6 @@ fn ownership(board: &Board, model: &Model, playouts: u32, rng: &mut SmallRng) ->
     let policy = Policy {
         kind: PlayoutKind::Light,
         model,
-        replies: None,
     };
     let mean = playout::mean_ownership(board, Color::White, policy, playouts, rng);
     let mut own = vec![0.0; MAX_POINTS];

@@ -50,9 +50,6 @@ pub struct SearchParams {
     pub early_stop: bool,
     /// How model probabilities become priors (`None`: by board size).
     pub priors: Option<PriorParams>,
-    /// Last good replies with forgetting in heavy playouts: 0 off, 1 tried
-    /// before the other answers, 2 after captures and escapes.
-    pub replies: u32,
 }
 
 impl Default for SearchParams {
@@ -83,8 +80,6 @@ impl Default for SearchParams {
             early_stop: true,
             // PriorParams::for_size: Pachi's weights, see there.
             priors: None,
-            // Off until a match says otherwise (docs/strength-log.md).
-            replies: 0,
         }
     }
 }
@@ -92,14 +87,13 @@ impl Default for SearchParams {
 impl SearchParams {
     /// The names [`SearchParams::set`] knows, for experiments and tuning
     /// (`hane --tune NAME=VALUE`).
-    pub const TUNABLE: [&'static str; 7] = [
+    pub const TUNABLE: [&'static str; 6] = [
         "rave_equiv",
         "rave_distance",
         "exploration",
         "expand_visits",
         "prior_even",
         "prior_pattern",
-        "replies",
     ];
 
     /// Sets one constant by name. The prior constants, unset, follow the
@@ -120,7 +114,6 @@ impl SearchParams {
             "expand_visits" => self.expand_visits = (value as u32).max(1),
             "prior_even" => priors.even = (value as u32).min(1000),
             "prior_pattern" => priors.pattern = (value as f32).min(10_000.0),
-            "replies" => self.replies = (value as u32).min(2),
             _ => {
                 return Err(format!(
                     "unknown search constant {name:?}; known: {}",
@@ -400,7 +393,6 @@ impl Searcher {
             policy: Policy {
                 kind: self.params.playout,
                 model: &self.model,
-                replies: None,
             },
             params: self.params,
             root,

@@ -2,7 +2,7 @@
 //! tree, expand, play out, back up. No locks and no allocation per
 //! simulation: each worker owns its scratch buffers for the whole search.
 
-use super::playout::{self, Amaf, Policy, Replies, ReplyOrder};
+use super::playout::{self, Amaf, Policy};
 use super::tree::{Node, NodeId, PASS, Tree};
 use super::{SearchLimits, SearchParams, id_move};
 use crate::knowledge::model::Model;
@@ -67,7 +67,6 @@ pub(super) fn worker(
     let area = sh.board.size().area();
     let mut ownership = vec![0i64; area];
     let mut board = sh.board.clone();
-    let mut replies = (sh.params.replies > 0).then(|| Replies::new(sh.board.size()));
     let mut iter = 0u64;
     loop {
         if sh.finish.load(Relaxed) {
@@ -100,7 +99,6 @@ pub(super) fn worker(
             &mut scratch,
             &mut ownership,
             &mut board,
-            replies.as_mut(),
         );
         sh.done.fetch_add(1, Relaxed);
         iter += 1;
@@ -231,7 +229,6 @@ fn simulate(
     scratch: &mut Scratch,
     ownership: &mut [i64],
     board: &mut Board,
-    mut replies: Option<&mut Replies>,
 ) {
     let tree = sh.tree;
     board.copy_from(sh.board);
@@ -260,45 +257,21 @@ fn simulate(
                 amaf.record(to_move, p);
                 board.play_unchecked(to_move, p);
             }
-            Move::Pass => {
-                amaf.record_pass();
-                board.pass(to_move);
-            }
+            Move::Pass => board.pass(to_move),
         }
         path.push((child, amaf.len()));
         to_move = to_move.opponent();
         node = child;
     }
-    let order = if sh.params.replies == 1 {
-        ReplyOrder::First
-    } else {
-        ReplyOrder::AfterEscapes
-    };
-    let policy = Policy {
-        replies: replies.as_deref().map(|r| (r, order)),
-        ..sh.policy
-    };
     let score = playout::run_recording(
         board,
         to_move,
-        policy,
+        sh.policy,
         sh.white_bonus,
         amaf,
         rng,
         ownership,
     );
-    if let Some(r) = replies.as_deref_mut() {
-        let context = [sh.board.prev_move(), sh.board.last_move()].map(|m| match m {
-            Some((_, Move::Play(p))) => p.0,
-            _ => 0,
-        });
-        let winner = (score != 0.0).then_some(if score > 0.0 {
-            Color::Black
-        } else {
-            Color::White
-        });
-        r.learn(context, amaf.moves(), sh.color, winner);
-    }
     let score2 = (score * 2.0).round() as i64;
     let black_wins2: u32 = if score > 0.0 {
         2

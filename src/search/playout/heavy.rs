@@ -16,7 +16,7 @@
 //! Steps 1 to 4 pick uniformly among their candidates; a self-atari that
 //! does not pay is never suggested. Nothing here allocates.
 
-use super::{Policy, Replies, ReplyOrder, below};
+use super::below;
 use crate::knowledge::model::Model;
 use crate::knowledge::pat3;
 use crate::knowledge::tactics::{
@@ -184,16 +184,11 @@ pub(super) fn answer_last_move(
     board: &Board,
     color: Color,
     last: Point,
-    policy: Policy<'_>,
+    model: &Model,
     rng: &mut SmallRng,
 ) -> Option<Point> {
     if below(rng, 100) >= ANSWER_PERCENT {
         return None;
-    }
-    if let Some((replies, ReplyOrder::First)) = policy.replies
-        && let Some(p) = good_reply(board, color, replies)
-    {
-        return Some(p);
     }
     let mut cands = Cands::new();
     capture_moves(board, color, last, &mut cands);
@@ -209,11 +204,6 @@ pub(super) fn answer_last_move(
     if let Some(p) = cands.pick(rng) {
         return Some(p);
     }
-    if let Some((replies, ReplyOrder::AfterEscapes)) = policy.replies
-        && let Some(p) = good_reply(board, color, replies)
-    {
-        return Some(p);
-    }
     // A stone with four empty neighbours stands in the open: no small
     // eye space touches it.
     if board.empty_neighbours(last) < 4
@@ -227,16 +217,5 @@ pub(super) fn answer_last_move(
     if let Some(p) = cands.pick(rng) {
         return Some(p);
     }
-    shape_move(board, color, policy.model, rng)
-}
-
-/// The stored last good reply to the last two moves, else to the last
-/// move, if it may be played and is no self-atari that does not pay.
-fn good_reply(board: &Board, color: Color, replies: &Replies) -> Option<Point> {
-    replies
-        .suggest(board, color)
-        .into_iter()
-        .filter(|&r| r != 0)
-        .map(Point)
-        .find(|&p| playable(board, color, p) && !bad_self_atari(board, color, p))
+    shape_move(board, color, model, rng)
 }

@@ -10,9 +10,6 @@
 //! included — the same count `final_score` uses.
 
 mod heavy;
-mod replies;
-
-pub use replies::Replies;
 
 use crate::knowledge::model::Model;
 use crate::knowledge::tactics::bad_self_atari;
@@ -39,9 +36,6 @@ pub struct Amaf {
     first: [u16; crate::rules::point::MAX_POINTS],
     /// Stones played so far in the simulation (tree and playout).
     len: u16,
-    /// Every move of the simulation in order, point index or 0 for a pass
-    /// (for the last-good-reply tables).
-    moves: Vec<u16>,
 }
 
 impl Amaf {
@@ -50,7 +44,6 @@ impl Amaf {
         Amaf {
             first: [0; crate::rules::point::MAX_POINTS],
             len: 0,
-            moves: Vec::with_capacity(4 * crate::rules::point::MAX_POINTS),
         }
     }
 
@@ -58,18 +51,6 @@ impl Amaf {
     pub fn clear(&mut self) {
         self.first.fill(0);
         self.len = 0;
-        self.moves.clear();
-    }
-
-    /// Records a pass (it counts for the move order only).
-    #[inline]
-    pub fn record_pass(&mut self) {
-        self.moves.push(0);
-    }
-
-    /// The simulation's moves in order: point index, 0 for a pass.
-    pub fn moves(&self) -> &[u16] {
-        &self.moves
     }
 
     /// Records that `c` played on `p` (only the first play counts).
@@ -80,7 +61,6 @@ impl Amaf {
             *slot = ((self.len + 1) << 1) | c.index() as u16;
         }
         self.len = self.len.saturating_add(1);
-        self.moves.push(p.0);
     }
 
     /// Stones played so far.
@@ -115,26 +95,14 @@ fn below(rng: &mut SmallRng, n: usize) -> usize {
     ((rng.next_u32() as u64 * n as u64) >> 32) as usize
 }
 
-/// A playout policy: the kind, the model whose shape weights heavy
-/// playouts use, and the last-good-reply tables they may consult.
+/// A playout policy: the kind, and the model whose shape weights heavy
+/// playouts use.
 #[derive(Clone, Copy)]
 pub struct Policy<'a> {
     /// Light or heavy.
     pub kind: PlayoutKind,
     /// The move-prediction model (its playout weights).
     pub model: &'a Model,
-    /// Heavy playouts' last good replies, and where they come among the
-    /// answers to the last move ([`ReplyOrder`]).
-    pub replies: Option<(&'a Replies, ReplyOrder)>,
-}
-
-/// Where heavy playouts try the last good replies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ReplyOrder {
-    /// Before every other answer (Baier and Drake's order).
-    First,
-    /// After captures and atari escapes.
-    AfterEscapes,
 }
 
 /// Picks a move for `color` or `None` to pass.
@@ -147,7 +115,7 @@ pub fn choose(
     let kind = policy.kind;
     if kind == PlayoutKind::Heavy
         && let Some((_, Move::Play(last))) = board.last_move()
-        && let Some(p) = heavy::answer_last_move(board, color, last, policy, rng)
+        && let Some(p) = heavy::answer_last_move(board, color, last, policy.model, rng)
     {
         return Some(p);
     }
@@ -242,7 +210,6 @@ fn play_out(
                 // may come (otherwise a group that lives only by a ko it just
                 // took would count as alive).
                 let ko_banned = board.ko_point(color).is_some();
-                amaf.record_pass();
                 board.pass(color);
                 passes = if ko_banned { 0 } else { passes + 1 };
                 if passes >= 2 {
@@ -319,7 +286,6 @@ mod tests {
         let policy = Policy {
             kind: PlayoutKind::Heavy,
             model: &model,
-            replies: None,
         };
         choose(b, color, policy, &mut SmallRng::seed_from_u64(3))
     }
@@ -359,7 +325,6 @@ mod tests {
             let policy = Policy {
                 kind,
                 model: &model,
-                replies: None,
             };
             for _ in 0..50 {
                 let mut b = Board::new(crate::rules::BoardSize::new(9).unwrap());
@@ -395,7 +360,6 @@ mod tests {
         let policy = Policy {
             kind: PlayoutKind::Heavy,
             model: &model,
-            replies: None,
         };
         let size = crate::rules::BoardSize::new(9).unwrap();
         for seed in 0..200 {
