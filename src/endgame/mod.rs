@@ -37,7 +37,7 @@ use crate::knowledge::model::Model;
 use crate::rules::point::MAX_POINTS;
 use crate::rules::score::{AreaCount, area_count, for_each_empty_region};
 use crate::rules::{Board, ByColor, Cell, Color, Game, Point, ScoreReport};
-use crate::search::playout::{self, PlayoutKind, Policy};
+use crate::search::playout::{self, PlayoutKind, Policy, Tactics};
 use proofs::Proofs;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -162,6 +162,7 @@ pub fn analyse(board: &Board, to_move: Color, model: &Model, playouts: u32, seed
     let policy = Policy {
         kind: PlayoutKind::Heavy,
         model,
+        tactics: Tactics::default(),
     };
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut own = playout::mean_ownership(&start, to_move, policy, playouts, &mut rng);

@@ -23,7 +23,7 @@ use crate::endgame::benson;
 use crate::knowledge::model::Model;
 use crate::rules::point::MAX_POINTS;
 use crate::rules::{Board, BoardSize, Cell, Color, Point, Rules, handicap};
-use crate::search::playout::{self, PlayoutKind, Policy};
+use crate::search::playout::{self, PlayoutKind, Policy, Tactics};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
@@ -106,6 +106,7 @@ fn ownership(board: &Board, model: &Model, playouts: u32, rng: &mut SmallRng) ->
     let policy = Policy {
         kind: PlayoutKind::Light,
         model,
+        tactics: Tactics::default(),
     };
     let mean = playout::mean_ownership(board, Color::White, policy, playouts, rng);
     let mut own = vec![0.0; MAX_POINTS];

@@ -20,7 +20,7 @@ use crate::knowledge::priors::{self, PriorParams};
 use crate::rules::{Color, Game, Move, Point, Rules};
 use crate::stop::StopCheck;
 pub use playout::PlayoutKind;
-use playout::Policy;
+use playout::{Policy, Tactics};
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
@@ -50,6 +50,8 @@ pub struct SearchParams {
     pub early_stop: bool,
     /// How model probabilities become priors (`None`: by board size).
     pub priors: Option<PriorParams>,
+    /// How often heavy playouts try their optional tactics.
+    pub tactics: Tactics,
 }
 
 impl Default for SearchParams {
@@ -80,6 +82,8 @@ impl Default for SearchParams {
             early_stop: true,
             // PriorParams::for_size: Pachi's weights, see there.
             priors: None,
+            // Off until a match says otherwise (docs/strength-log.md).
+            tactics: Tactics::default(),
         }
     }
 }
@@ -87,13 +91,15 @@ impl Default for SearchParams {
 impl SearchParams {
     /// The names [`SearchParams::set`] knows, for experiments and tuning
     /// (`hane --tune NAME=VALUE`).
-    pub const TUNABLE: [&'static str; 6] = [
+    pub const TUNABLE: [&'static str; 8] = [
         "rave_equiv",
         "rave_distance",
         "exploration",
         "expand_visits",
         "prior_even",
         "prior_pattern",
+        "ko_percent",
+        "race_percent",
     ];
 
     /// Sets one constant by name. The prior constants, unset, follow the
@@ -114,6 +120,8 @@ impl SearchParams {
             "expand_visits" => self.expand_visits = (value as u32).max(1),
             "prior_even" => priors.even = (value as u32).min(1000),
             "prior_pattern" => priors.pattern = (value as f32).min(10_000.0),
+            "ko_percent" => self.tactics.ko_percent = (value as u32).min(100),
+            "race_percent" => self.tactics.race_percent = (value as u32).min(100),
             _ => {
                 return Err(format!(
                     "unknown search constant {name:?}; known: {}",
@@ -393,6 +401,7 @@ impl Searcher {
             policy: Policy {
                 kind: self.params.playout,
                 model: &self.model,
+                tactics: self.params.tactics,
             },
             params: self.params,
             root,

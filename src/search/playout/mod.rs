@@ -95,15 +95,34 @@ fn below(rng: &mut SmallRng, n: usize) -> usize {
     ((rng.next_u32() as u64 * n as u64) >> 32) as usize
 }
 
-/// A playout policy: the kind, and the model whose shape weights heavy
-/// playouts use.
+/// A playout policy: the kind, the model whose shape weights heavy
+/// playouts use, and how often they try the optional tactics.
 #[derive(Clone, Copy)]
 pub struct Policy<'a> {
     /// Light or heavy.
     pub kind: PlayoutKind,
     /// The move-prediction model (its playout weights).
     pub model: &'a Model,
+    /// Heavy playouts' optional tactics.
+    pub tactics: Tactics,
 }
+
+/// How often heavy playouts try their optional tactics, in percent of the
+/// moves where they apply (0 never).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tactics {
+    /// Ko fights: within [`KO_AGE`] moves of a ko capture, once no ko ban
+    /// is in force, the capturer connects the ko or the other side takes
+    /// it back (Pachi's `korate`).
+    pub ko_percent: u32,
+    /// Capturing races of own chains with three or four liberties beside
+    /// the last move: atari a two-liberty enemy chain beside them (Pachi's
+    /// `nlibrate`).
+    pub race_percent: u32,
+}
+
+/// Moves after a ko capture during which the ko fight goes on.
+pub const KO_AGE: usize = 3;
 
 /// Picks a move for `color` or `None` to pass.
 pub fn choose(
@@ -115,7 +134,8 @@ pub fn choose(
     let kind = policy.kind;
     if kind == PlayoutKind::Heavy
         && let Some((_, Move::Play(last))) = board.last_move()
-        && let Some(p) = heavy::answer_last_move(board, color, last, policy.model, rng)
+        && let Some(p) =
+            heavy::answer_last_move(board, color, last, policy.model, policy.tactics, rng)
     {
         return Some(p);
     }
@@ -197,12 +217,36 @@ fn play_out(
 ) {
     let cap = 3 * board.size().area();
     let mut passes = 0;
-    for _ in 0..cap {
-        match choose(board, color, policy, rng) {
+    let ko_percent = match policy.kind {
+        PlayoutKind::Heavy => policy.tactics.ko_percent as usize,
+        PlayoutKind::Light => 0,
+    };
+    // The last ko capture: where its ban was, and when.
+    let mut ko = Color::BOTH
+        .into_iter()
+        .find_map(|c| board.ko_point(c))
+        .map(|k| (k, 0));
+    for i in 0..cap {
+        let ko_move = match ko {
+            Some((k, t))
+                if ko_percent > 0
+                    && i - t <= KO_AGE
+                    && board.ko_point(color).is_none()
+                    && board.ko_point(color.opponent()).is_none()
+                    && below(rng, 100) < ko_percent =>
+            {
+                Some(k).filter(|&k| playable(board, color, k) && !bad_self_atari(board, color, k))
+            }
+            _ => None,
+        };
+        match ko_move.or_else(|| choose(board, color, policy, rng)) {
             Some(p) => {
                 amaf.record(color, p);
                 board.play_unchecked(color, p);
                 passes = 0;
+                if let Some(k) = board.ko_point(color.opponent()) {
+                    ko = Some((k, i));
+                }
             }
             None => {
                 // A pass forced by the ko ban does not count towards the end:
@@ -286,6 +330,7 @@ mod tests {
         let policy = Policy {
             kind: PlayoutKind::Heavy,
             model: &model,
+            tactics: Tactics::default(),
         };
         choose(b, color, policy, &mut SmallRng::seed_from_u64(3))
     }
@@ -325,6 +370,7 @@ mod tests {
             let policy = Policy {
                 kind,
                 model: &model,
+                tactics: Tactics::default(),
             };
             for _ in 0..50 {
                 let mut b = Board::new(crate::rules::BoardSize::new(9).unwrap());
@@ -360,6 +406,7 @@ mod tests {
         let policy = Policy {
             kind: PlayoutKind::Heavy,
             model: &model,
+            tactics: Tactics::default(),
         };
         let size = crate::rules::BoardSize::new(9).unwrap();
         for seed in 0..200 {
