@@ -91,7 +91,7 @@ impl Default for SearchParams {
 impl SearchParams {
     /// The names [`SearchParams::set`] knows, for experiments and tuning
     /// (`hane --tune NAME=VALUE`).
-    pub const TUNABLE: [&'static str; 8] = [
+    pub const TUNABLE: [&'static str; 7] = [
         "rave_equiv",
         "rave_distance",
         "exploration",
@@ -99,7 +99,6 @@ impl SearchParams {
         "prior_even",
         "prior_pattern",
         "ko_percent",
-        "race_percent",
     ];
 
     /// Sets one constant by name. The prior constants, unset, follow the
@@ -121,7 +120,6 @@ impl SearchParams {
             "prior_even" => priors.even = (value as u32).min(1000),
             "prior_pattern" => priors.pattern = (value as f32).min(10_000.0),
             "ko_percent" => self.tactics.ko_percent = (value as u32).min(100),
-            "race_percent" => self.tactics.race_percent = (value as u32).min(100),
             _ => {
                 return Err(format!(
                     "unknown search constant {name:?}; known: {}",

@@ -16,7 +16,7 @@
 //! Steps 1 to 4 pick uniformly among their candidates; a self-atari that
 //! does not pay is never suggested. Nothing here allocates.
 
-use super::{Tactics, below};
+use super::below;
 use crate::knowledge::model::Model;
 use crate::knowledge::pat3;
 use crate::knowledge::tactics::{
@@ -97,55 +97,6 @@ fn two_liberty_moves(board: &Board, color: Color, last: Point, cands: &mut Cands
                 && liberties_after(board, color.opponent(), other, 3) <= 2
             {
                 cands.push(lib);
-            }
-        }
-    }
-}
-
-/// Capturing races of own chains with three or four liberties next to
-/// the last move (Pachi's "nlib" check): atari an enemy chain beside them
-/// that has two liberties, when the atari is safe and the enemy's escape
-/// at the other liberty gains nothing. Starting the race a move early
-/// costs little; a move late loses it.
-fn race_moves(board: &Board, color: Color, last: Point, cands: &mut Cands) {
-    let own = Cell::stone(color);
-    let enemy = Cell::stone(color.opponent());
-    let mut seen = [Point(0); 8];
-    let mut n_seen = 0;
-    let mut libs = [last; 5];
-    for n in board
-        .neighbours(last)
-        .into_iter()
-        .chain(board.diagonals(last))
-    {
-        if board.cell(n) != own {
-            continue;
-        }
-        let head = board.chain_id(n);
-        if seen[..n_seen].contains(&head) {
-            continue;
-        }
-        seen[n_seen] = head;
-        n_seen += 1;
-        if !(3..=4).contains(&board.liberties_upto(n, &mut libs)) {
-            continue;
-        }
-        for s in board.chain_stones(head) {
-            for e in board.neighbours(s) {
-                if board.cell(e) != enemy {
-                    continue;
-                }
-                let Some((a, b)) = board.two_liberties(e) else {
-                    continue;
-                };
-                for (lib, other) in [(a, b), (b, a)] {
-                    if playable(board, color, lib)
-                        && liberties_after(board, color, lib, 2) >= 2
-                        && liberties_after(board, color.opponent(), other, 3) <= 2
-                    {
-                        cands.push(lib);
-                    }
-                }
             }
         }
     }
@@ -234,7 +185,6 @@ pub(super) fn answer_last_move(
     color: Color,
     last: Point,
     model: &Model,
-    tactics: Tactics,
     rng: &mut SmallRng,
 ) -> Option<Point> {
     if below(rng, 100) >= ANSWER_PERCENT {
@@ -266,12 +216,6 @@ pub(super) fn answer_last_move(
     two_liberty_moves(board, color, last, &mut cands);
     if let Some(p) = cands.pick(rng) {
         return Some(p);
-    }
-    if tactics.race_percent > 0 && below(rng, 100) < tactics.race_percent as usize {
-        race_moves(board, color, last, &mut cands);
-        if let Some(p) = cands.pick(rng) {
-            return Some(p);
-        }
     }
     shape_move(board, color, model, rng)
 }

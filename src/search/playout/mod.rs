@@ -115,14 +115,34 @@ pub struct Tactics {
     /// is in force, the capturer connects the ko or the other side takes
     /// it back (Pachi's `korate`).
     pub ko_percent: u32,
-    /// Capturing races of own chains with three or four liberties beside
-    /// the last move: atari a two-liberty enemy chain beside them (Pachi's
-    /// `nlibrate`).
-    pub race_percent: u32,
 }
 
 /// Moves after a ko capture during which the ko fight goes on.
 pub const KO_AGE: usize = 3;
+
+/// The ko fight move for `color` at move `i` of a playout, given the last
+/// ko capture `ko` (the point its ban was on, and the move it was made
+/// at): within [`KO_AGE`] moves, once no ban is in force, with
+/// probability `percent`, the point itself, where the capturer connects
+/// and the other side takes back.
+fn ko_fight(
+    board: &Board,
+    color: Color,
+    ko: Option<(Point, usize)>,
+    i: usize,
+    percent: usize,
+    rng: &mut SmallRng,
+) -> Option<Point> {
+    let (k, t) = ko?;
+    (percent > 0
+        && i - t <= KO_AGE
+        && board.ko_point(color).is_none()
+        && board.ko_point(color.opponent()).is_none()
+        && below(rng, 100) < percent
+        && playable(board, color, k)
+        && !bad_self_atari(board, color, k))
+    .then_some(k)
+}
 
 /// Picks a move for `color` or `None` to pass.
 pub fn choose(
@@ -134,8 +154,7 @@ pub fn choose(
     let kind = policy.kind;
     if kind == PlayoutKind::Heavy
         && let Some((_, Move::Play(last))) = board.last_move()
-        && let Some(p) =
-            heavy::answer_last_move(board, color, last, policy.model, policy.tactics, rng)
+        && let Some(p) = heavy::answer_last_move(board, color, last, policy.model, rng)
     {
         return Some(p);
     }
@@ -227,18 +246,7 @@ fn play_out(
         .find_map(|c| board.ko_point(c))
         .map(|k| (k, 0));
     for i in 0..cap {
-        let ko_move = match ko {
-            Some((k, t))
-                if ko_percent > 0
-                    && i - t <= KO_AGE
-                    && board.ko_point(color).is_none()
-                    && board.ko_point(color.opponent()).is_none()
-                    && below(rng, 100) < ko_percent =>
-            {
-                Some(k).filter(|&k| playable(board, color, k) && !bad_self_atari(board, color, k))
-            }
-            _ => None,
-        };
+        let ko_move = ko_fight(board, color, ko, i, ko_percent, rng);
         match ko_move.or_else(|| choose(board, color, policy, rng)) {
             Some(p) => {
                 amaf.record(color, p);
@@ -333,6 +341,40 @@ mod tests {
             tactics: Tactics::default(),
         };
         choose(b, color, policy, &mut SmallRng::seed_from_u64(3))
+    }
+
+    #[test]
+    fn ko_fights_connect_or_take_back_within_three_moves() {
+        // Black C2 takes White B2 in a ko: White may not retake at once.
+        let mut b = parse(
+            ". . . . .
+             . . . . .
+             . X O . .
+             X O . O .
+             . X O . .",
+        );
+        let size = b.size();
+        let v = |s| vertex(size, s).unwrap();
+        b.play_unchecked(Color::Black, v("C2"));
+        assert_eq!(b.ko_point(Color::White), Some(v("B2")));
+        let ko = Some((v("B2"), 0));
+        let mut rng = SmallRng::seed_from_u64(1);
+        assert_eq!(ko_fight(&b, Color::White, ko, 1, 100, &mut rng), None);
+        // White plays elsewhere; Black connects.
+        b.play_unchecked(Color::White, v("E5"));
+        assert_eq!(
+            ko_fight(&b, Color::Black, ko, 2, 100, &mut rng),
+            Some(v("B2"))
+        );
+        assert_eq!(ko_fight(&b, Color::Black, ko, 2, 0, &mut rng), None);
+        // Black plays elsewhere too; White takes back.
+        b.play_unchecked(Color::Black, v("E1"));
+        assert_eq!(
+            ko_fight(&b, Color::White, ko, 3, 100, &mut rng),
+            Some(v("B2"))
+        );
+        // Too long after the capture, the ko is forgotten.
+        assert_eq!(ko_fight(&b, Color::White, ko, 4, 100, &mut rng), None);
     }
 
     #[test]
