@@ -60,7 +60,12 @@ impl MctsPlayer {
 
     /// The search limits for this move.
     fn limits<'a>(&self, game: &Game, color: Color, ctx: &MoveContext<'a>) -> SearchLimits<'a> {
-        let clock_budget = time::budget(ctx.clock, color, game.board().empty_count());
+        let clock_budget = time::budget(
+            ctx.clock,
+            color,
+            game.board().empty_count(),
+            self.options.search.points_per_move,
+        );
         let (playouts, time) = match clock_budget {
             // Under a time control the clock rules; --playouts still caps.
             Some(t) => (

@@ -52,6 +52,9 @@ pub struct SearchParams {
     pub priors: Option<PriorParams>,
     /// How often heavy playouts try their optional tactics.
     pub tactics: Tactics,
+    /// Under a clock: empty points per own move the game still lasts
+    /// ([`time::budget`]).
+    pub points_per_move: f64,
 }
 
 impl Default for SearchParams {
@@ -84,6 +87,8 @@ impl Default for SearchParams {
             priors: None,
             // Off until a match says otherwise (docs/strength-log.md).
             tactics: Tactics::default(),
+            // See time::POINTS_PER_MOVE.
+            points_per_move: time::POINTS_PER_MOVE,
         }
     }
 }
@@ -91,7 +96,7 @@ impl Default for SearchParams {
 impl SearchParams {
     /// The names [`SearchParams::set`] knows, for experiments and tuning
     /// (`hane --tune NAME=VALUE`).
-    pub const TUNABLE: [&'static str; 7] = [
+    pub const TUNABLE: [&'static str; 8] = [
         "rave_equiv",
         "rave_distance",
         "exploration",
@@ -99,6 +104,7 @@ impl SearchParams {
         "prior_even",
         "prior_pattern",
         "ko_percent",
+        "points_per_move",
     ];
 
     /// Sets one constant by name. The prior constants, unset, follow the
@@ -120,6 +126,7 @@ impl SearchParams {
             "prior_even" => priors.even = (value as u32).min(1000),
             "prior_pattern" => priors.pattern = (value as f32).min(10_000.0),
             "ko_percent" => self.tactics.ko_percent = (value as u32).min(100),
+            "points_per_move" => self.points_per_move = value.clamp(0.5, 20.0),
             _ => {
                 return Err(format!(
                     "unknown search constant {name:?}; known: {}",

@@ -15,8 +15,13 @@ const MIN_BUDGET: f64 = 0.05;
 /// Smallest budget under absolute time: a handful of playouts.
 const ABSOLUTE_FLOOR: f64 = 0.001;
 
+/// Empty points per own move left, by default: the game is expected to
+/// last one own move per this many empty points (at least 10 moves).
+pub const POINTS_PER_MOVE: f64 = 2.5;
+
 /// The time to think for `color`'s next move, or `None` if the clock sets
-/// no limit. `empty_points` estimates how long the game still lasts.
+/// no limit. `empty_points` estimates how long the game still lasts: one
+/// own move per `points_per_move` of them.
 ///
 /// The shares below are set by hand, as in most engines (Pachi spreads main
 /// time over an estimate of the moves left in the same way), and checked by
@@ -27,8 +32,13 @@ const ABSOLUTE_FLOOR: f64 = 0.001;
 /// under Canadian rules), the rest covering latency; in main time a share
 /// of the overtime that follows (half a byo-yomi period, 30% of a Canadian
 /// period's time per stone), since that time is never lost.
-pub fn budget(clock: &Clock, color: Color, empty_points: usize) -> Option<Duration> {
-    let moves_left = (empty_points as f64 / 2.5).max(10.0);
+pub fn budget(
+    clock: &Clock,
+    color: Color,
+    empty_points: usize,
+    points_per_move: f64,
+) -> Option<Duration> {
+    let moves_left = (empty_points as f64 / points_per_move.max(0.1)).max(10.0);
     let left = clock.left[color];
     let secs = match clock.control {
         TimeControl::Unlimited => return None,
@@ -92,12 +102,15 @@ mod tests {
     use super::*;
 
     fn secs(c: &Clock, empty: usize) -> f64 {
-        budget(c, Color::Black, empty).map_or(f64::INFINITY, |d| d.as_secs_f64())
+        budget(c, Color::Black, empty, POINTS_PER_MOVE).map_or(f64::INFINITY, |d| d.as_secs_f64())
     }
 
     #[test]
     fn no_limit_no_budget() {
-        assert_eq!(budget(&Clock::default(), Color::Black, 81), None);
+        assert_eq!(
+            budget(&Clock::default(), Color::Black, 81, POINTS_PER_MOVE),
+            None
+        );
     }
 
     #[test]
@@ -260,7 +273,7 @@ mod tests {
                     let mut used = 0.0;
                     for m in 0..moves {
                         let empty = (size * size).saturating_sub(2 * m).max(5);
-                        let b = budget(&clock, Color::Black, empty)
+                        let b = budget(&clock, Color::Black, empty, POINTS_PER_MOVE)
                             .expect("a time control gives a budget")
                             .as_secs_f64();
                         let took = b + latency;
