@@ -268,3 +268,38 @@ fn stones_in_atari_inside_a_dead_group_are_not_dead() {
         "F8 G10 G7 G9 H9 J12 K11 K12 L11 M11 N11 N12 N13"
     );
 }
+
+#[test]
+fn a_stone_in_atari_that_only_an_outside_move_can_take_is_no_eye() {
+    // Corpus game 19-l1/game-022, White to play. White's group B13-E14 has
+    // one eye at B14; Black's A16 sits in the corner space. White's A17
+    // puts A16 in atari but is itself in atari at A18, outside the fight's
+    // area: the reading, which plays only in the area, let it stand, took
+    // A16 and called White alive (W+9.5 instead of B+23.5). Such a stone
+    // now ends the reading as unknown, and White is dead.
+    let b = parse(
+        ". X X X O . . . . O O O O X O . . . .
+        . . X O O . . . O . O O X X O . . . .
+        . X X X O O . . O O X X X O . O . . .
+        X O . X O X O O O X X O O O . O O . .
+        . O O X X X X X X X O O X O O X O O O
+        O . O O O . . . X O . O X X X X X X O
+        X O O X O X X . X O . O O O O X . X O
+        X X X X X . O X X O O O X O O O X X O
+        . . . X O O O X . X X X X X X X X O X
+        . . . X X X X X X O O X . . X O O O .
+        . . X O O O O O O O O O X X O . O O X
+        . . X O O X X X X X X O X O . O X X X
+        . . . X O X O X O . X X O O O X X O O
+        . . . X O X . X . . X O . . O O O O X
+        . . X X O O X X X X X O O O O O X X X
+        . X . X O O O O O X O X X O X X X . X
+        . . X O O . . . . O O X X X . . X X .
+        . . X O . . . . . . O O X X . X . . .
+        . . X X O . . . . . O O O O X . . . .",
+    );
+    assert_eq!(
+        dead_names(&b, Color::White).join(" "),
+        "A14 B13 B15 B16 C13 C14 C15 D14 E11 E13 E14 F11 G11 G12 G7 J7 Q7 R7 R8 S8 T11 T8 T9"
+    );
+}
