@@ -211,6 +211,7 @@ pub fn analyse(board: &Board, to_move: Color, model: &Model, playouts: u32, seed
             status[q.index()] = Some(s);
         }
     }
+    spare_inside_dead(board, &proofs, &mut status);
     mark_estimated_seki(board, &own, &proven, &mut status);
     // Proven stones own their points outright.
     for p in size.points() {
@@ -256,6 +257,36 @@ fn accept_conditionals(
             for &(p, s) in &c.stones {
                 status[p.index()] = Some(s);
                 proven[p.index()] = true;
+            }
+        }
+    }
+}
+
+/// A chain in atari that only dead chains could take is not dead: taking
+/// it would not save them, and the side that owns the area at the end is
+/// its owner (13-l1/game-079: four stones in a square in atari inside a
+/// group that dies with or without them).
+fn spare_inside_dead(board: &Board, proofs: &Proofs, status: &mut [Option<Status>]) {
+    for p in board.size().points() {
+        if board.cell(p) == Cell::Empty
+            || board.chain_id(p) != p
+            || !matches!(
+                proofs.status[p.index()],
+                Some((Status::Dead, proofs::Proof::Capture))
+            )
+        {
+            continue;
+        }
+        let c = board.cell(p).color().expect("a stone");
+        let mut capturers = board
+            .chain_stones(p)
+            .flat_map(|s| board.neighbours(s))
+            .filter(|&n| board.cell(n) == Cell::stone(c.opponent()))
+            .peekable();
+        let any = capturers.peek().is_some();
+        if any && capturers.all(|n| status[n.index()] == Some(Status::Dead)) {
+            for q in board.chain_stones(p) {
+                status[q.index()] = Some(Status::Alive);
             }
         }
     }

@@ -117,6 +117,30 @@ pub fn prove(board: &Board, to_move: Color, budget: usize) -> Proofs {
             out.set(p, Status::Dead, Proof::Capture);
         }
     }
+    // Benson again after the sure captures: a chain that lives by taking
+    // a stone in atari, and the stones its unconditional area then holds.
+    let resolved_alive = if taken.iter().any(|&t| t) {
+        let alive = [
+            benson::pass_alive(&out.resolved, Color::Black),
+            benson::pass_alive(&out.resolved, Color::White),
+        ];
+        for c in Color::BOTH {
+            let area = benson::unconditional_area(&out.resolved, c.opponent());
+            for p in out.resolved.stones(c).collect::<Vec<_>>() {
+                if board.cell(p) != out.resolved.cell(p) {
+                    continue;
+                }
+                if alive[c.index()][p.index()] {
+                    out.set(p, Status::Alive, Proof::Benson);
+                } else if area[p.index()] {
+                    out.set(p, Status::Dead, Proof::Benson);
+                }
+            }
+        }
+        alive
+    } else {
+        pass_alive.clone()
+    };
     let either_alive: Vec<bool> = (0..MAX_POINTS)
         .map(|i| pass_alive[0][i] || pass_alive[1][i])
         .collect();
@@ -142,24 +166,39 @@ pub fn prove(board: &Board, to_move: Color, budget: usize) -> Proofs {
     // In a fight without walls the attacker stones inside also enclose
     // the group: its capture may be a sacrifice, its seki a nakade that
     // the other side's reading resolves. Its results are only `weak`.
+    //
+    // The fights are read after the sure captures, as the opponent would
+    // take them: a chain that gains liberties by taking a stone in atari
+    // has them in the reading. Results are kept only for stones of `board`.
+    let resolved = out.resolved.clone();
     let fights: Vec<Fight> = Color::BOTH
         .iter()
-        .flat_map(|&d| fight::fights(board, d, &pass_alive[d.index()]))
+        .flat_map(|&d| fight::fights(&resolved, d, &resolved_alive[d.index()]))
         .collect();
     for f in &fights {
-        let bounds = solver::solve(board, f, to_move, budget);
-        read(board, f, bounds, &pass_alive, &mut out);
+        let bounds = solver::solve(&resolved, f, to_move, budget);
+        read(board, &resolved, f, bounds, &resolved_alive, &mut out);
     }
     out
 }
 
-/// Records what the bounds of fight `f` prove.
-fn read(board: &Board, f: &Fight, b: Bounds, pass_alive: &[Vec<bool>; 2], out: &mut Proofs) {
-    let group: Vec<Point> = f.stones(board).collect();
+/// Records what the bounds of fight `f`, read on `resolved` (`board` after
+/// the sure captures), prove about the stones of `board`.
+fn read(
+    board: &Board,
+    resolved: &Board,
+    f: &Fight,
+    b: Bounds,
+    pass_alive: &[Vec<bool>; 2],
+    out: &mut Proofs,
+) {
+    let on_board = |p: &Point| board.cell(*p) == resolved.cell(*p);
+    let group: Vec<Point> = f.stones(resolved).filter(on_board).collect();
     let inside: Vec<Point> = f
         .inside
         .iter()
-        .flat_map(|&h| board.chain_stones(h))
+        .flat_map(|&h| resolved.chain_stones(h))
+        .filter(on_board)
         .collect();
     let attacker = f.defender.opponent();
     let walls_proven = f
@@ -231,7 +270,13 @@ fn read(board: &Board, f: &Fight, b: Bounds, pass_alive: &[Vec<bool>; 2], out: &
             out.set(p, s, Proof::Reading);
         }
     } else {
-        let walls = f.walls.clone();
+        // A wall named by a stone of `board`; a wall that is only a
+        // capturing stone keeps its empty point and is never alive.
+        let walls = f
+            .walls
+            .iter()
+            .map(|&w| resolved.chain_stones(w).find(on_board).unwrap_or(w))
+            .collect();
         out.conditional.push(Conditional {
             stones: if_walls,
             walls,

@@ -304,11 +304,13 @@ impl Search<'_> {
             return Some(self.unknown);
         }
         // The group escapes when one of its chains gets a liberty outside
-        // the area (a new stone away from the group does not count).
+        // the area. A new stone away from the group that does so escapes
+        // too when it is in atari: only a move outside the area could take
+        // it (19-l1/game-022: White's A17 beside Black's A16).
         if mover == self.d
             && board.cell(p) == Cell::stone(self.d)
-            && board.chain_stones(p).any(|s| self.group.contains(&s))
             && board.liberties(p).iter().any(|l| !self.in_area[l.index()])
+            && (board.chain_stones(p).any(|s| self.group.contains(&s)) || board.in_atari(p))
         {
             return Some(self.unknown);
         }

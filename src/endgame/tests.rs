@@ -199,3 +199,107 @@ fn a_group_on_the_edge_with_too_little_room_is_dead_even_moving_first() {
         assert!(s.dead.contains(&p), "{v} alive: {:?}", s.dead);
     }
 }
+
+/// The dead stones of `b` with `to_move` to play, as sorted vertices.
+fn dead_names(b: &Board, to_move: Color) -> Vec<String> {
+    let mut v: Vec<String> = statuses(b, to_move)
+        .dead
+        .iter()
+        .map(|&p| crate::rules::point::vertex_name(b.size(), p))
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn a_chain_that_lives_by_taking_a_stone_in_atari_wins_the_race() {
+    // Corpus game 13-l1/game-101, Black to play. White's thirteen stones
+    // around C3-H7 have two liberties, G4 and G5, shared with Black's chain
+    // E1-K1-H5. That chain has no other liberty but can take White's D1,
+    // in atari, at C1: it then joins the group on the left, pass-alive,
+    // and White is dead. Read on the board as it stands the fight was a
+    // seki (32 points to White); read after the sure captures, Benson
+    // settles it.
+    let b = parse(
+        ". O O O O X O O O . . . .
+         X X O X X X X X O . . O O
+         X . X X X X O O O O O O X
+         X X X X O O O O X X O X X
+         X O O O O X X O X X O X .
+         O O . O O X X X X X X . X
+         . O . O O X X O X . X X O
+         O O O O X O O O X X X O O
+         X X O O X O . X O O O . O
+         X X X X X O . X O . . O .
+         . X O O O O O X O O O . .
+         X X X X O X O X O X O O .
+         . . . O X X X X X X X O .",
+    );
+    assert_eq!(
+        dead_names(&b, Color::Black).join(" "),
+        "B13 C12 C13 C3 D1 D13 D3 E13 E2 E3 F3 F4 F5 F6 G2 G3 G6 H6 H7"
+    );
+}
+
+#[test]
+fn stones_in_atari_inside_a_dead_group_are_not_dead() {
+    // Corpus game 13-l1/game-079, Black to play. Black's square L12-M13 is
+    // in atari at K13 inside White's group J12-N13, but taking it leaves
+    // White a square four, one eye: White is dead either way, and both
+    // engines' play-ons leave the square standing. Once White was read
+    // after the capture it was dead, but the square stayed "dead" too.
+    let b = parse(
+        ". . . . O X X . . . X X O
+         . . . . O O X . O O X X O
+         . . . . O X X X . O O O O
+         . . . O O X O . X . X X X
+         . . . O X X O O X X X O O
+         . . . O X O . X X O O O O
+         . . . O O X O X O O . O X
+         . . O . O X X O O . O X X
+         . . O O X X O O O O X X .
+         . . O X X . X X O O X . .
+         . . O X . . X O O . O X .
+         . O O X . . X X O O O X .
+         . O X X . . X O O X X X .",
+    );
+    assert_eq!(
+        dead_names(&b, Color::Black).join(" "),
+        "F8 G10 G7 G9 H9 J12 K11 K12 L11 M11 N11 N12 N13"
+    );
+}
+
+#[test]
+fn a_stone_in_atari_that_only_an_outside_move_can_take_is_no_eye() {
+    // Corpus game 19-l1/game-022, White to play. White's group B13-E14 has
+    // one eye at B14; Black's A16 sits in the corner space. White's A17
+    // puts A16 in atari but is itself in atari at A18, outside the fight's
+    // area: the reading, which plays only in the area, let it stand, took
+    // A16 and called White alive (W+9.5 instead of B+23.5). Such a stone
+    // now ends the reading as unknown, and White is dead.
+    let b = parse(
+        ". X X X O . . . . O O O O X O . . . .
+        . . X O O . . . O . O O X X O . . . .
+        . X X X O O . . O O X X X O . O . . .
+        X O . X O X O O O X X O O O . O O . .
+        . O O X X X X X X X O O X O O X O O O
+        O . O O O . . . X O . O X X X X X X O
+        X O O X O X X . X O . O O O O X . X O
+        X X X X X . O X X O O O X O O O X X O
+        . . . X O O O X . X X X X X X X X O X
+        . . . X X X X X X O O X . . X O O O .
+        . . X O O O O O O O O O X X O . O O X
+        . . X O O X X X X X X O X O . O X X X
+        . . . X O X O X O . X X O O O X X O O
+        . . . X O X . X . . X O . . O O O O X
+        . . X X O O X X X X X O O O O O X X X
+        . X . X O O O O O X O X X O X X X . X
+        . . X O O . . . . O O X X X . . X X .
+        . . X O . . . . . . O O X X . X . . .
+        . . X X O . . . . . O O O O X . . . .",
+    );
+    assert_eq!(
+        dead_names(&b, Color::White).join(" "),
+        "A14 B13 B15 B16 C13 C14 C15 D14 E11 E13 E14 F11 G11 G12 G7 J7 Q7 R7 R8 S8 T11 T8 T9"
+    );
+}
