@@ -61,13 +61,9 @@ pub fn liberties_after(board: &Board, color: Color, p: Point, cap: usize) -> usi
             OtherLiberties::Several => {
                 // Two or more besides p: name one, a, and ask again
                 // without it; two or more besides p and a make three.
-                let first = board.chain_stones(h).find_map(|s| {
-                    board
-                        .neighbours(s)
-                        .into_iter()
-                        .find(|&q| q != p && board.cell(q) == Cell::Empty)
-                });
-                let Some(a) = first else { continue };
+                let Some(a) = board.first_liberty_besides(h, p) else {
+                    continue;
+                };
                 add(a, &mut n);
                 match board.liberties_besides_both(h, p, a) {
                     OtherLiberties::One(b) => add(b, &mut n),
@@ -125,10 +121,7 @@ pub fn bad_self_atari(board: &Board, color: Color, p: Point) -> bool {
                     n_heads += 1;
                     stones += board.chain_len(h);
                     if lib.is_none() {
-                        lib = board
-                            .chain_stones(h)
-                            .flat_map(|s| board.neighbours(s))
-                            .find(|&l| l != p && board.cell(l) == Cell::Empty);
+                        lib = board.first_liberty_besides(h, p);
                     }
                 }
             }

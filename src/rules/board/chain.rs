@@ -202,20 +202,29 @@ impl Board {
         }
     }
 
+    /// The first liberty other than `q` met walking the chain through
+    /// stone `p` from `p` (each stone's neighbours in [`Board::neighbours`]
+    /// order), or `None`.
+    #[inline]
+    pub fn first_liberty_besides(&self, p: Point, q: Point) -> Option<Point> {
+        self.chain_stones(p).find_map(|s| {
+            self.neighbours(s)
+                .into_iter()
+                .find(|&n| n != q && self.cells[n.index()] == Cell::Empty)
+        })
+    }
+
     /// The two liberties of the chain through stone `p` if it has exactly
     /// two, in the order [`Board::liberties_upto`] finds them; the walk
     /// stops at the first liberty.
     #[inline]
     pub fn two_liberties(&self, p: Point) -> Option<(Point, Point)> {
         let info = &self.chains[self.head[p.index()] as usize];
-        if info.plibs == 0 || info.libs_all_equal() {
+        if info.others() != OtherLiberties::Several {
             return None;
         }
-        let first = self.chain_stones(p).find_map(|s| {
-            self.neighbours(s)
-                .into_iter()
-                .find(|&n| self.cells[n.index()] == Cell::Empty)
-        })?;
+        // `p` is a stone, so no liberty is left out.
+        let first = self.first_liberty_besides(p, p)?;
         match self.liberties_besides(p, first) {
             OtherLiberties::One(second) => Some((first, second)),
             _ => None,

@@ -299,22 +299,19 @@ proptest! {
             let two = (libs.len() == 2).then_some((upto[0], upto[1]));
             prop_assert_eq!(b.two_liberties(p), two);
             prop_assert_eq!(n, libs.len().min(3));
-            for &q in &points {
-                let rest: Vec<Point> = libs.iter().copied().filter(|&l| l != q).collect();
-                let want = match rest[..] {
+            let others = |left_out: &[Point]| {
+                let rest: Vec<Point> =
+                    libs.iter().copied().filter(|l| !left_out.contains(l)).collect();
+                match rest[..] {
                     [] => OtherLiberties::None,
                     [one] => OtherLiberties::One(one),
                     _ => OtherLiberties::Several,
-                };
-                prop_assert_eq!(b.liberties_besides(p, q), want);
+                }
+            };
+            for &q in &points {
+                prop_assert_eq!(b.liberties_besides(p, q), others(&[q]));
                 for &r in &points[..points.len().min(12)] {
-                    let rest: Vec<Point> = rest.iter().copied().filter(|&l| l != r).collect();
-                    let want = match rest[..] {
-                        [] => OtherLiberties::None,
-                        [one] => OtherLiberties::One(one),
-                        _ => OtherLiberties::Several,
-                    };
-                    prop_assert_eq!(b.liberties_besides_both(p, q, r), want);
+                    prop_assert_eq!(b.liberties_besides_both(p, q, r), others(&[q, r]));
                 }
             }
         }
