@@ -101,6 +101,14 @@ pub fn playable(board: &Board, color: Color, p: Point) -> bool {
 /// filling a seki). Filling a shared liberty of a seki, or dropping a
 /// stone into atari in the open, does not.
 pub fn bad_self_atari(board: &Board, color: Color, p: Point) -> bool {
+    bad_self_atari_from(board, color, p, 1)
+}
+
+/// [`bad_self_atari`] for self-ataris whose chain has at least
+/// `min_stones` stones; smaller ones always pass (Pachi's playouts let
+/// one- and two-stone self-ataris through on some moves: such a stone is
+/// often a throw-in or a nakade the full check does not know).
+pub fn bad_self_atari_from(board: &Board, color: Color, p: Point, min_stones: usize) -> bool {
     if board.empty_neighbours(p) >= 2 || liberties_after(board, color, p, 2) >= 2 {
         return false;
     }
@@ -127,6 +135,9 @@ pub fn bad_self_atari(board: &Board, color: Color, p: Point) -> bool {
             }
             _ => {}
         }
+    }
+    if stones < min_stones {
+        return false;
     }
     if stones == 1 {
         let throw_in = board
@@ -400,6 +411,44 @@ mod tests {
         let b = parse(crate::rules::score::tests::SEKI);
         assert!(bad_self_atari(&b, Color::Black, at(&b, "C7")));
         assert!(bad_self_atari(&b, Color::White, at(&b, "C7")));
+    }
+
+    #[test]
+    fn lenient_self_atari_check_lets_only_small_chains_through() {
+        let at = |b: &Board, v: &str| vertex(b.size(), v).unwrap();
+        // A lone Black stone dropped into atari at B2: refused by the full
+        // check, let through when only chains of three or more count.
+        let b = parse(
+            ". . . . .
+             . . . . .
+             . O . . .
+             O . O . .
+             . . . . .",
+        );
+        assert!(bad_self_atari_from(&b, Color::Black, at(&b, "B2"), 1));
+        assert!(!bad_self_atari_from(&b, Color::Black, at(&b, "B2"), 3));
+        // Black C3 D3 have two liberties, C2 and D2; Black C2 joins them
+        // into three stones with D2 alone left: refused by both.
+        let b = parse(
+            ". . . . .
+             . . O O .
+             . O X X O
+             . O . . .
+             . . O . .",
+        );
+        assert!(bad_self_atari_from(&b, Color::Black, at(&b, "C2"), 1));
+        assert!(bad_self_atari_from(&b, Color::Black, at(&b, "C2"), 3));
+        // Black B2, in atari, and C2 make two stones with C1 alone left:
+        // that passes the lenient check.
+        let b = parse(
+            ". . . . .
+             . . . . .
+             . O O . .
+             O X . O .
+             . O . . .",
+        );
+        assert!(bad_self_atari_from(&b, Color::Black, at(&b, "C2"), 1));
+        assert!(!bad_self_atari_from(&b, Color::Black, at(&b, "C2"), 3));
     }
 
     #[test]

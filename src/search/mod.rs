@@ -101,7 +101,7 @@ impl Default for SearchParams {
 impl SearchParams {
     /// The names [`SearchParams::set`] knows, for experiments and tuning
     /// (`hane --tune NAME=VALUE`).
-    pub const TUNABLE: [&'static str; 8] = [
+    pub const TUNABLE: [&'static str; 11] = [
         "rave_equiv",
         "rave_distance",
         "exploration",
@@ -109,6 +109,9 @@ impl SearchParams {
         "prior_even",
         "prior_pattern",
         "ko_percent",
+        "answer_percent",
+        "tenuki_percent",
+        "selfatari_percent",
         "points_per_move",
     ];
 
@@ -131,6 +134,9 @@ impl SearchParams {
             "prior_even" => priors.even = (value as u32).min(1000),
             "prior_pattern" => priors.pattern = (value as f32).min(10_000.0),
             "ko_percent" => self.tactics.ko_percent = (value as u32).min(100),
+            "answer_percent" => self.tactics.answer_percent = (value as u32).min(100),
+            "tenuki_percent" => self.tactics.tenuki_percent = (value as u32).min(10_000),
+            "selfatari_percent" => self.tactics.selfatari_percent = (value as u32).min(100),
             "points_per_move" => self.points_per_move = value.clamp(0.5, 20.0),
             _ => {
                 return Err(format!(

@@ -16,20 +16,15 @@
 //! Steps 1 to 4 pick uniformly among their candidates; a self-atari that
 //! does not pay is never suggested. Nothing here allocates.
 
-use super::below;
+use super::{Policy, below};
 use crate::knowledge::model::Model;
 use crate::knowledge::pat3;
 use crate::knowledge::tactics::{
-    bad_self_atari, liberties_after, local_points, playable, vital_point,
+    bad_self_atari, bad_self_atari_from, liberties_after, local_points, playable, vital_point,
 };
 use crate::rules::{Board, Cell, Color, Move, Point};
 use rand::Rng;
 use rand::rngs::SmallRng;
-
-/// Percent of moves that try the answers at all; the rest are random,
-/// which keeps playouts from repeating one fixed sequence (MoGo's and the
-/// earlier hane's value).
-const ANSWER_PERCENT: usize = 90;
 
 /// Candidate buffer for the answers (no allocation).
 struct Cands {
@@ -148,7 +143,14 @@ fn escape_moves(board: &Board, color: Color, last: Point, cands: &mut Cands) {
 /// turns out to be a self-atari that does not pay is struck out and the
 /// draw repeated (checking only the drawn moves is much cheaper than
 /// checking all).
-fn shape_move(board: &Board, color: Color, model: &Model, rng: &mut SmallRng) -> Option<Point> {
+fn shape_move(
+    board: &Board,
+    color: Color,
+    model: &Model,
+    tenuki_percent: u32,
+    min_stones: usize,
+    rng: &mut SmallRng,
+) -> Option<Point> {
     let mut pts = [Point(0); 16];
     let n = local_points(board, color, &mut pts);
     let mut weights = [0f32; 16];
@@ -157,7 +159,7 @@ fn shape_move(board: &Board, color: Color, model: &Model, rng: &mut SmallRng) ->
         *w = model.playout_gamma(pat3::atari_code(board, color, p));
         total += *w;
     }
-    let tenuki = model.playout_tenuki();
+    let tenuki = model.playout_tenuki() * (tenuki_percent as f32 / 100.0);
     while total > 0.0 {
         let r = (rng.next_u32() as f32 / 4_294_967_296.0) * (total + tenuki);
         let mut acc = 0.0;
@@ -170,7 +172,7 @@ fn shape_move(board: &Board, color: Color, model: &Model, rng: &mut SmallRng) ->
             }
         }
         let i = pick?;
-        if !bad_self_atari(board, color, pts[i]) {
+        if !bad_self_atari_from(board, color, pts[i], min_stones) {
             return Some(pts[i]);
         }
         total -= weights[i];
@@ -184,10 +186,12 @@ pub(super) fn answer_last_move(
     board: &Board,
     color: Color,
     last: Point,
-    model: &Model,
+    policy: Policy<'_>,
+    min_stones: usize,
     rng: &mut SmallRng,
 ) -> Option<Point> {
-    if below(rng, 100) >= ANSWER_PERCENT {
+    // Some random moves keep playouts from repeating one fixed sequence.
+    if below(rng, 100) >= policy.tactics.answer_percent as usize {
         return None;
     }
     let mut cands = Cands::new();
@@ -217,5 +221,6 @@ pub(super) fn answer_last_move(
     if let Some(p) = cands.pick(rng) {
         return Some(p);
     }
-    shape_move(board, color, model, rng)
+    let tenuki = policy.tactics.tenuki_percent;
+    shape_move(board, color, policy.model, tenuki, min_stones, rng)
 }

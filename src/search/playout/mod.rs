@@ -12,8 +12,8 @@
 mod heavy;
 
 use crate::knowledge::model::Model;
-use crate::knowledge::tactics::bad_self_atari;
 pub use crate::knowledge::tactics::playable;
+use crate::knowledge::tactics::{bad_self_atari, bad_self_atari_from};
 use crate::rules::score::area_count;
 use crate::rules::{Board, Cell, Color, Move, Point};
 use rand::Rng;
@@ -107,14 +107,38 @@ pub struct Policy<'a> {
     pub tactics: Tactics,
 }
 
-/// How often heavy playouts try their optional tactics, in percent of the
-/// moves where they apply (0 never).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// How often heavy playouts try their tactics, in percent of the moves
+/// where they apply (0 never).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tactics {
     /// Ko fights: within [`KO_AGE`] moves of a ko capture, once no ko ban
     /// is in force, the capturer connects the ko or the other side takes
     /// it back (Pachi's `korate`).
     pub ko_percent: u32,
+    /// Moves that try the answers to the last move at all; the rest are
+    /// random.
+    pub answer_percent: u32,
+    /// The weight of "play elsewhere" against the local shapes, in percent
+    /// of the learned tenuki weight.
+    pub tenuki_percent: u32,
+    /// Moves whose shape and random choices get the full self-atari
+    /// check; the others refuse only self-ataris of three stones or more
+    /// (Pachi's `selfatarirate`, 60 there).
+    pub selfatari_percent: u32,
+}
+
+impl Default for Tactics {
+    /// No ko fights (see `SearchParams`); answers on 90% of moves (MoGo's
+    /// and the earlier hane's value); the learned tenuki weight; the full
+    /// self-atari check always.
+    fn default() -> Tactics {
+        Tactics {
+            ko_percent: 0,
+            answer_percent: 90,
+            tenuki_percent: 100,
+            selfatari_percent: 100,
+        }
+    }
 }
 
 /// Moves after a ko capture during which the ko fight goes on.
@@ -152,9 +176,17 @@ pub fn choose(
     rng: &mut SmallRng,
 ) -> Option<Point> {
     let kind = policy.kind;
+    // Self-ataris smaller than this pass the check on this move.
+    let min_stones = if policy.tactics.selfatari_percent >= 100
+        || below(rng, 100) < policy.tactics.selfatari_percent as usize
+    {
+        1
+    } else {
+        3
+    };
     if kind == PlayoutKind::Heavy
         && let Some((_, Move::Play(last))) = board.last_move()
-        && let Some(p) = heavy::answer_last_move(board, color, last, policy.model, rng)
+        && let Some(p) = heavy::answer_last_move(board, color, last, policy, min_stones, rng)
     {
         return Some(p);
     }
@@ -171,7 +203,7 @@ pub fn choose(
         }
         let p = Point(empties[j]);
         if playable(board, color, p)
-            && (kind == PlayoutKind::Light || !bad_self_atari(board, color, p))
+            && (kind == PlayoutKind::Light || !bad_self_atari_from(board, color, p, min_stones))
         {
             return Some(p);
         }
