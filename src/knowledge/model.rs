@@ -234,6 +234,18 @@ impl Model {
         self.playout.tenuki
     }
 
+    /// This model with every playout gamma (shapes and tenuki) raised to
+    /// `power`: below 1 the playouts' shape choice grows flatter, above 1
+    /// sharper. The priors are unchanged.
+    pub fn with_playout_power(&self, power: f32) -> Model {
+        let mut m = self.clone();
+        for g in m.playout_table.iter_mut() {
+            *g = g.powf(power);
+        }
+        m.playout.tenuki = m.playout.tenuki.powf(power);
+        m
+    }
+
     /// Number of listed 3x3 shapes and large shapes.
     pub fn table_sizes(&self) -> (usize, usize) {
         (self.pat3_list.len(), self.shape_list.len())

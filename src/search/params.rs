@@ -34,6 +34,9 @@ pub struct SearchParams {
     /// Under a clock: empty points per own move the game still lasts
     /// ([`time::budget`]).
     pub points_per_move: f64,
+    /// The power the playouts' learned shape gammas are raised to
+    /// ([`Model::with_playout_power`](crate::knowledge::model::Model::with_playout_power)).
+    pub shape_power: f64,
 }
 
 impl Default for SearchParams {
@@ -73,6 +76,8 @@ impl Default for SearchParams {
             // 79.4% of 80 at equal time where 2.5 scored 75.0% of 80 in
             // the same hour (docs/strength-log.md): not resolved, kept.
             points_per_move: time::POINTS_PER_MOVE,
+            // The gammas as trained for predicting moves.
+            shape_power: 1.0,
         }
     }
 }
@@ -80,7 +85,7 @@ impl Default for SearchParams {
 impl SearchParams {
     /// The names [`SearchParams::set`] knows, for experiments and tuning
     /// (`hane --tune NAME=VALUE`).
-    pub const TUNABLE: [&'static str; 11] = [
+    pub const TUNABLE: [&'static str; 12] = [
         "rave_equiv",
         "rave_distance",
         "exploration",
@@ -92,6 +97,7 @@ impl SearchParams {
         "tenuki_percent",
         "selfatari_percent",
         "points_per_move",
+        "shape_power",
     ];
 
     /// Sets one constant by name. The prior constants, unset, follow the
@@ -117,6 +123,7 @@ impl SearchParams {
             "tenuki_percent" => self.tactics.tenuki_percent = (value as u32).min(10_000),
             "selfatari_percent" => self.tactics.selfatari_percent = (value as u32).min(100),
             "points_per_move" => self.points_per_move = value.clamp(0.5, 20.0),
+            "shape_power" => self.shape_power = value.clamp(0.0, 4.0),
             _ => {
                 return Err(format!(
                     "unknown search constant {name:?}; known: {}",
