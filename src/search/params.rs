@@ -85,7 +85,7 @@ impl Default for SearchParams {
 impl SearchParams {
     /// The names [`SearchParams::set`] knows, for experiments and tuning
     /// (`hane --tune NAME=VALUE`).
-    pub const TUNABLE: [&'static str; 12] = [
+    pub const TUNABLE: [&'static str; 13] = [
         "rave_equiv",
         "rave_distance",
         "exploration",
@@ -96,6 +96,7 @@ impl SearchParams {
         "answer_percent",
         "tenuki_percent",
         "selfatari_percent",
+        "counter_percent",
         "points_per_move",
         "shape_power",
     ];
@@ -122,6 +123,7 @@ impl SearchParams {
             "answer_percent" => self.tactics.answer_percent = (value as u32).min(100),
             "tenuki_percent" => self.tactics.tenuki_percent = (value as u32).min(10_000),
             "selfatari_percent" => self.tactics.selfatari_percent = (value as u32).min(100),
+            "counter_percent" => self.tactics.counter_percent = (value as u32).min(100),
             "points_per_move" => self.points_per_move = value.clamp(0.5, 20.0),
             "shape_power" => self.shape_power = value.clamp(0.0, 4.0),
             _ => {

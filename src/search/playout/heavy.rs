@@ -54,8 +54,11 @@ impl Cands {
 
 /// Two-liberty tactics around `last`: extend an own chain that was just
 /// reduced to two liberties to three or more, or atari an enemy chain with
-/// two liberties when its escape at the other liberty gains nothing.
-fn two_liberty_moves(board: &Board, color: Color, last: Point, cands: &mut Cands) {
+/// two liberties when its escape at the other liberty gains nothing. With
+/// `counter`, an own chain reduced to two liberties also takes an enemy
+/// chain beside it that is in atari, or ataris one with two liberties on
+/// the same terms (the capturing race; Pachi's 2-liberty check).
+fn two_liberty_moves(board: &Board, color: Color, last: Point, counter: bool, cands: &mut Cands) {
     let own = Cell::stone(color);
     let enemy = Cell::stone(color.opponent());
     // Each chain once: `last` and its neighbours of its colour are one
@@ -80,6 +83,9 @@ fn two_liberty_moves(board: &Board, color: Color, last: Point, cands: &mut Cands
         let Some((a, b)) = board.two_liberties(n) else {
             continue;
         };
+        if counter && c == own {
+            counter_moves(board, color, head, cands);
+        }
         for (lib, other) in [(a, b), (b, a)] {
             if !playable(board, color, lib) {
                 continue;
@@ -92,6 +98,34 @@ fn two_liberty_moves(board: &Board, color: Color, last: Point, cands: &mut Cands
                 && liberties_after(board, color.opponent(), other, 3) <= 2
             {
                 cands.push(lib);
+            }
+        }
+    }
+}
+
+/// For the own chain `head`: captures of enemy chains beside it in atari,
+/// and ataris on enemy chains beside it with two liberties whose escape
+/// gains nothing.
+fn counter_moves(board: &Board, color: Color, head: Point, cands: &mut Cands) {
+    let enemy = Cell::stone(color.opponent());
+    for s in board.chain_stones(head) {
+        for q in board.neighbours(s) {
+            if board.cell(q) != enemy {
+                continue;
+            }
+            if let Some(lib) = board.atari_liberty(q) {
+                if playable(board, color, lib) {
+                    cands.push(lib);
+                }
+            } else if let Some((a, b)) = board.two_liberties(q) {
+                for (lib, other) in [(a, b), (b, a)] {
+                    if playable(board, color, lib)
+                        && liberties_after(board, color, lib, 2) >= 2
+                        && liberties_after(board, color.opponent(), other, 3) <= 2
+                    {
+                        cands.push(lib);
+                    }
+                }
             }
         }
     }
@@ -217,10 +251,47 @@ pub(super) fn answer_last_move(
     {
         return Some(p);
     }
-    two_liberty_moves(board, color, last, &mut cands);
+    // (No draw when the check is off: the playouts stay as they were.)
+    let percent = policy.tactics.counter_percent as usize;
+    let counter = percent > 0 && below(rng, 100) < percent;
+    two_liberty_moves(board, color, last, counter, &mut cands);
     if let Some(p) = cands.pick(rng) {
         return Some(p);
     }
     let tenuki = policy.tactics.tenuki_percent;
     shape_move(board, color, policy.model, tenuki, min_stones, rng)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::diagram::{parse, vertex};
+
+    #[test]
+    fn a_chain_short_of_liberties_counter_ataris_in_the_race() {
+        // White B3 has just left Black B4 C4 two liberties, C3 and D4.
+        // White B5 C5 has two as well, A5 and B6: Black B6 ataris it, and
+        // its escape at A5 (joining A4) still has only two, A3 and B6.
+        let b = parse(
+            "X . X . . .
+             . O O X . .
+             O X X . . .
+             . O . . . .
+             . . . . . .
+             . . . . . .",
+        );
+        let at = |v: &str| vertex(b.size(), v).unwrap();
+        let found = |counter: bool| {
+            let mut cands = Cands::new();
+            two_liberty_moves(&b, Color::Black, at("B3"), counter, &mut cands);
+            cands.pts[..cands.n].to_vec()
+        };
+        let plain = found(false);
+        assert!(plain.contains(&at("C3")) && plain.contains(&at("D4")));
+        assert!(!plain.contains(&at("B6")));
+        let race = found(true);
+        assert!(race.contains(&at("B6")), "{race:?}");
+        // Black A5 would be a self-atari: never suggested.
+        assert!(!race.contains(&at("A5")));
+    }
 }

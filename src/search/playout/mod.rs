@@ -125,18 +125,22 @@ pub struct Tactics {
     /// check; the others refuse only self-ataris of three stones or more
     /// (Pachi's `selfatarirate`, 60 there).
     pub selfatari_percent: u32,
+    /// Moves on which an own chain reduced to two liberties also takes or
+    /// ataris the enemy chains beside it (capturing races).
+    pub counter_percent: u32,
 }
 
 impl Default for Tactics {
     /// No ko fights (see `SearchParams`); answers on 90% of moves (MoGo's
     /// and the earlier hane's value); the learned tenuki weight; the full
-    /// self-atari check always.
+    /// self-atari check always; no counter-ataris.
     fn default() -> Tactics {
         Tactics {
             ko_percent: 0,
             answer_percent: 90,
             tenuki_percent: 100,
             selfatari_percent: 100,
+            counter_percent: 0,
         }
     }
 }
