@@ -139,3 +139,37 @@ impl SearchParams {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_tunable_name_is_settable_and_lands_in_its_field() {
+        for name in SearchParams::TUNABLE {
+            let mut p = SearchParams::default();
+            assert!(p.set(name, 1.0).is_ok(), "{name}");
+        }
+        let mut p = SearchParams::default();
+        p.set("tenuki_percent", 30.0).unwrap();
+        p.set("selfatari_percent", 60.0).unwrap();
+        p.set("counter_percent", 90.0).unwrap();
+        p.set("answer_percent", 100.0).unwrap();
+        p.set("shape_power", 0.5).unwrap();
+        p.set("expand_visits", 2.0).unwrap();
+        let t = p.tactics;
+        assert_eq!(
+            (t.tenuki_percent, t.selfatari_percent, t.counter_percent),
+            (30, 60, 90)
+        );
+        assert_eq!((t.answer_percent, p.expand_visits), (100, 2));
+        assert_eq!(p.shape_power, 0.5);
+        // Percentages are capped; unknown names and negative values fail
+        // and change nothing.
+        p.set("counter_percent", 250.0).unwrap();
+        assert_eq!(p.tactics.counter_percent, 100);
+        assert!(p.set("no_such_constant", 1.0).is_err());
+        assert!(p.set("rave_equiv", -1.0).is_err());
+        assert_eq!(p.rave_equiv, SearchParams::default().rave_equiv);
+    }
+}
