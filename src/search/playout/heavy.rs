@@ -8,13 +8,17 @@
 //! 3. play the vital point of a small eye space next to the last move
 //!    (nakade for the one, eye-making for the other);
 //! 4. two-liberty fights: extend an own chain reduced to two liberties,
-//!    or atari an enemy two-liberty chain whose escape gains nothing;
+//!    or atari an enemy two-liberty chain whose escape gains nothing (and,
+//!    with [`Tactics::counter_percent`](super::Tactics), take or atari the
+//!    enemy chains beside such an own chain);
 //! 5. a shape move around the last two moves, chosen with the learned
 //!    playout weights of the 3x3 shapes with atari information, or none
 //!    (play elsewhere) in proportion to the learned tenuki weight.
 //!
 //! Steps 1 to 4 pick uniformly among their candidates; a self-atari that
-//! does not pay is never suggested. Nothing here allocates.
+//! does not pay is never suggested (step 5 lets small ones through on the
+//! moves [`Tactics::selfatari_percent`](super::Tactics) leaves out).
+//! Nothing here allocates.
 
 use super::{Policy, below};
 use crate::knowledge::model::Model;
