@@ -37,6 +37,9 @@ pub struct SearchParams {
     /// The power the playouts' learned shape gammas are raised to
     /// ([`Model::with_playout_power`](crate::knowledge::model::Model::with_playout_power)).
     pub shape_power: f64,
+    /// Whether a ko fight's threats, played by the side that took the ko
+    /// right below a node, get no AMAF credit there (Pachi's threat_rave 0).
+    pub skip_ko_threats: bool,
 }
 
 impl Default for SearchParams {
@@ -78,6 +81,9 @@ impl Default for SearchParams {
             points_per_move: time::POINTS_PER_MOVE,
             // The gammas as trained for predicting moves.
             shape_power: 1.0,
+            // Every AMAF sample counts, ko threats too, until a match says
+            // otherwise.
+            skip_ko_threats: false,
         }
     }
 }
@@ -85,7 +91,7 @@ impl Default for SearchParams {
 impl SearchParams {
     /// The names [`SearchParams::set`] knows, for experiments and tuning
     /// (`hane --tune NAME=VALUE`).
-    pub const TUNABLE: [&'static str; 13] = [
+    pub const TUNABLE: [&'static str; 14] = [
         "rave_equiv",
         "rave_distance",
         "exploration",
@@ -99,6 +105,7 @@ impl SearchParams {
         "counter_percent",
         "points_per_move",
         "shape_power",
+        "skip_ko_threats",
     ];
 
     /// Sets one constant by name. The prior constants, unset, follow the
@@ -126,6 +133,7 @@ impl SearchParams {
             "counter_percent" => self.tactics.counter_percent = (value as u32).min(100),
             "points_per_move" => self.points_per_move = value.clamp(0.5, 20.0),
             "shape_power" => self.shape_power = value.clamp(0.0, 4.0),
+            "skip_ko_threats" => self.skip_ko_threats = value != 0.0,
             _ => {
                 return Err(format!(
                     "unknown search constant {name:?}; known: {}",
@@ -157,6 +165,8 @@ mod tests {
         p.set("answer_percent", 100.0).unwrap();
         p.set("shape_power", 0.5).unwrap();
         p.set("expand_visits", 2.0).unwrap();
+        p.set("skip_ko_threats", 1.0).unwrap();
+        assert!(p.skip_ko_threats);
         let t = p.tactics;
         assert_eq!(
             (t.tenuki_percent, t.selfatari_percent, t.counter_percent),

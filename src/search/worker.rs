@@ -256,6 +256,9 @@ fn simulate(
             Move::Play(p) => {
                 amaf.record(to_move, p);
                 board.play_unchecked(to_move, p);
+                if board.ko_point(to_move.opponent()).is_some() {
+                    amaf.mark_ko_capture();
+                }
             }
             Move::Pass => board.pass(to_move),
         }
@@ -302,6 +305,14 @@ fn simulate(
         // Pachi's distance weighting: a move played soon after this node
         // says more about it than one near the end of the playout.
         let span = (len - start.min(len)) as u32 + 1;
+        // A ko fight starting right below this node: its capturer's ko
+        // threats say nothing about those moves elsewhere (Pachi's
+        // threat_rave 0): with `skip_ko_threats` they get no credit.
+        let ko_length = if sh.params.skip_ko_threats {
+            amaf.ko_fight_length(start)
+        } else {
+            0
+        };
         // (A leaf has no children: the loop is then empty.)
         for cn in tree.child_nodes(id).1 {
             let mv = cn.mv();
@@ -309,6 +320,9 @@ fn simulate(
                 continue;
             }
             if let Some(first) = amaf.first_by(child_mover, mv) {
+                if ko_length > 0 && first >= start && Amaf::is_threat(first - start, ko_length) {
+                    continue;
+                }
                 let w = 1 + (2 * dist * (len - first.min(len)) as u32 + span) / (2 * span);
                 // Plain load and store, not a locked read-modify-write:
                 // this loop touches every child of every node on the path,

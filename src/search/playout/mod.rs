@@ -9,7 +9,10 @@
 //! the area count under the game's rules, komi and handicap bonus
 //! included — the same count `final_score` uses.
 
+mod amaf;
 mod heavy;
+
+pub use amaf::Amaf;
 
 use crate::knowledge::model::Model;
 pub use crate::knowledge::tactics::playable;
@@ -27,67 +30,6 @@ pub enum PlayoutKind {
     /// Answers to the last move (captures, escapes, eye vital points,
     /// two-liberty fights, learned shape weights), no useless self-atari.
     Heavy,
-}
-
-/// First colour to play each point during a simulation, and when (for
-/// AMAF/RAVE).
-pub struct Amaf {
-    /// Per point: 0, or (move number + 1) * 2 + colour of its first play.
-    first: [u16; crate::rules::point::MAX_POINTS],
-    /// Stones played so far in the simulation (tree and playout).
-    len: u16,
-}
-
-impl Amaf {
-    /// Nothing played yet.
-    pub fn new() -> Amaf {
-        Amaf {
-            first: [0; crate::rules::point::MAX_POINTS],
-            len: 0,
-        }
-    }
-
-    /// Forget everything.
-    pub fn clear(&mut self) {
-        self.first.fill(0);
-        self.len = 0;
-    }
-
-    /// Records that `c` played on `p` (only the first play counts).
-    #[inline]
-    pub fn record(&mut self, c: Color, p: Point) {
-        let slot = &mut self.first[p.index()];
-        if *slot == 0 {
-            *slot = ((self.len + 1) << 1) | c.index() as u16;
-        }
-        self.len = self.len.saturating_add(1);
-    }
-
-    /// Stones played so far.
-    #[inline]
-    pub fn len(&self) -> u16 {
-        self.len
-    }
-
-    /// True if nothing was played.
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// If `c` was the first to play on point index `p`, the move number
-    /// (0-based) of that play.
-    #[inline]
-    pub fn first_by(&self, c: Color, p: u32) -> Option<u16> {
-        let slot = self.first[p as usize];
-        (slot != 0 && slot & 1 == c.index() as u16).then(|| (slot >> 1) - 1)
-    }
-}
-
-impl Default for Amaf {
-    fn default() -> Amaf {
-        Amaf::new()
-    }
 }
 
 #[inline]
@@ -290,6 +232,7 @@ fn play_out(
                 passes = 0;
                 if let Some(k) = board.ko_point(color.opponent()) {
                     ko = Some((k, i));
+                    amaf.mark_ko_capture();
                 }
             }
             None => {
