@@ -310,7 +310,7 @@ class Lab(unittest.TestCase):
         # Every match: the GNU Go ones still run (dry run here).
         out = self.run_lab("--dry-run")
         self.assertIn("skipping 9x9-pachi-playouts, 9x9-pachi-time, "
-                      "19x19-pachi", out)
+                      "9x9-pachi-movetime, 19x19-pachi", out)
         self.assertIn("== 9x9-gnugo: batch 1", out)
         self.assertIn("== 19x19-gnugo: batch 1", out)
         self.assertFalse(self.out.exists())
