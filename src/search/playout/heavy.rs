@@ -111,25 +111,32 @@ fn two_liberty_moves(board: &Board, color: Color, last: Point, counter: bool, ca
 /// and ataris on enemy chains beside it with two liberties whose escape
 /// gains nothing.
 fn counter_moves(board: &Board, color: Color, head: Point, cands: &mut Cands) {
+    enemy_stones_beside(board, color, head, |q| {
+        if let Some(lib) = board.atari_liberty(q) {
+            if playable(board, color, lib) {
+                cands.push(lib);
+            }
+        } else if let Some((a, b)) = board.two_liberties(q) {
+            for (lib, other) in [(a, b), (b, a)] {
+                if playable(board, color, lib)
+                    && liberties_after(board, color, lib, 2) >= 2
+                    && liberties_after(board, color.opponent(), other, 3) <= 2
+                {
+                    cands.push(lib);
+                }
+            }
+        }
+    });
+}
+
+/// Calls `f` with every enemy stone beside the own chain `head` (once for
+/// each stone of the chain it touches).
+fn enemy_stones_beside(board: &Board, color: Color, head: Point, mut f: impl FnMut(Point)) {
     let enemy = Cell::stone(color.opponent());
     for s in board.chain_stones(head) {
         for q in board.neighbours(s) {
-            if board.cell(q) != enemy {
-                continue;
-            }
-            if let Some(lib) = board.atari_liberty(q) {
-                if playable(board, color, lib) {
-                    cands.push(lib);
-                }
-            } else if let Some((a, b)) = board.two_liberties(q) {
-                for (lib, other) in [(a, b), (b, a)] {
-                    if playable(board, color, lib)
-                        && liberties_after(board, color, lib, 2) >= 2
-                        && liberties_after(board, color.opponent(), other, 3) <= 2
-                    {
-                        cands.push(lib);
-                    }
-                }
+            if board.cell(q) == enemy {
+                f(q);
             }
         }
     }
@@ -152,21 +159,17 @@ fn capture_moves(board: &Board, color: Color, at: Point, cands: &mut Cands) {
 /// attacker in atari, or extend when that gives two liberties or more.
 fn escape_moves(board: &Board, color: Color, last: Point, cands: &mut Cands) {
     let own = Cell::stone(color);
-    let enemy = Cell::stone(color.opponent());
     for n in board.neighbours(last) {
         if board.cell(n) != own || !board.in_atari(n) {
             continue;
         }
-        for s in board.chain_stones(board.chain_id(n)) {
-            for q in board.neighbours(s) {
-                if board.cell(q) == enemy
-                    && let Some(lib) = board.atari_liberty(q)
-                    && playable(board, color, lib)
-                {
-                    cands.push(lib);
-                }
+        enemy_stones_beside(board, color, board.chain_id(n), |q| {
+            if let Some(lib) = board.atari_liberty(q)
+                && playable(board, color, lib)
+            {
+                cands.push(lib);
             }
-        }
+        });
         if let Some(lib) = board.atari_liberty(n)
             && playable(board, color, lib)
             && liberties_after(board, color, lib, 2) >= 2
