@@ -145,6 +145,22 @@ enum Sub {
         #[arg(required = true)]
         files: Vec<String>,
     },
+    /// Train the priors' ownership gammas: Monte Carlo ownership of sampled
+    /// positions against the moves strong players chose there.
+    TrainOwner {
+        /// Use at most this many games.
+        #[arg(long)]
+        games: Option<usize>,
+        /// Fraction of the positions sampled.
+        #[arg(long, default_value_t = 0.05)]
+        rate: f64,
+        /// Playouts a position for its ownership.
+        #[arg(long, default_value_t = 128)]
+        playouts: u32,
+        /// Game files.
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
     /// Measure move prediction on game records: top-1/5/10 accuracy and
     /// the mean log-likelihood of the played moves.
     Predict {
@@ -264,6 +280,16 @@ fn main() -> ExitCode {
                 seed: config.seed,
             };
             return tool(config.threads, || hane::train::run_train(&opts, &out));
+        }
+        Some(Sub::TrainOwner {
+            games,
+            rate,
+            playouts,
+            files,
+        }) => {
+            return tool(config.threads, || {
+                hane::train::run_train_owner(&files, games, rate, playouts, config.seed)
+            });
         }
         Some(Sub::Predict {
             model,

@@ -54,6 +54,7 @@ pub fn root_policy(model: &Model, game: &Game, color: Color) -> Vec<f32> {
         game.board(),
         color,
         moves.iter().copied(),
+        None,
         &mut probs,
         &mut laddered,
     );
@@ -281,18 +282,6 @@ impl Searcher {
             .priors
             .unwrap_or_else(|| PriorParams::for_size(board.size().get()));
         let root_prior = root_policy(&self.model, game, color);
-        if !self.tree.is_expanded(root) {
-            let moves: Vec<(u32, u32, u32)> = legal
-                .iter()
-                .map(|&p| {
-                    let f = crate::knowledge::features::features(board, color, p);
-                    let lad = priors::laddered_escape(&f);
-                    let (v, w) = priors::prior(prior_params, root_prior[p.index()], lad);
-                    (p.index() as u32, v, w)
-                })
-                .collect();
-            self.tree.expand(root, &moves);
-        }
         let (handicap, _) = game.handicap();
         let white_bonus = game.komi() + game.rules().handicap_bonus.points(handicap) as f64;
         let shared = Shared {
@@ -320,7 +309,28 @@ impl Searcher {
                 .map(|_| AtomicI64::new(0))
                 .collect(),
             ownership_samples: AtomicU64::new(0),
+            owner_gammas: (self.params.owner_prior > 0.0)
+                .then(|| priors::owner_gammas(self.params.owner_prior as f32)),
         };
+        // With ownership in the priors, a first map from playouts outside
+        // the tree comes before the root's priors (Pachi does the same).
+        if shared.owner_gammas.is_some() {
+            let n = u64::from(self.params.owner_warmup);
+            worker::warm_up(&shared, limits.playouts.map_or(n, |max| n.min(max)), seed);
+        }
+        let children = worker::root_children(&shared, &legal);
+        if !self.tree.is_expanded(root) {
+            self.tree.expand(root, &children);
+        } else if shared.owner_gammas.is_some() {
+            // A root kept from the last search: its priors were set
+            // without this position's ownership.
+            for c in self.tree.children(root) {
+                let node = self.tree.node(c);
+                if let Some(&(_, v, w)) = children.iter().find(|m| m.0 == node.mv()) {
+                    node.set_prior(v, w);
+                }
+            }
+        }
         let threads = self.params.threads.max(1);
         let tree = &self.tree;
         let snapshot = |sh: &Shared<'_>| result(tree, sh, start);

@@ -40,6 +40,15 @@ pub struct SearchParams {
     /// Whether a ko fight's threats, played by the side that took the ko
     /// right below a node, get no AMAF credit there (Pachi's threat_rave 0).
     pub skip_ko_threats: bool,
+    /// The power the priors' ownership gammas are raised to
+    /// ([`OWNER_GAMMAS`](crate::knowledge::priors::OWNER_GAMMAS)): 0
+    /// leaves Monte Carlo ownership out of the priors, 1 uses the gammas
+    /// as trained.
+    pub owner_prior: f64,
+    /// With ownership in the priors: playouts from the root, outside the
+    /// tree, that give a first ownership map before the root's priors
+    /// are set (part of the search's playouts).
+    pub owner_warmup: u32,
 }
 
 impl Default for SearchParams {
@@ -84,6 +93,11 @@ impl Default for SearchParams {
             // Every AMAF sample counts, ko threats too, until a match says
             // otherwise.
             skip_ko_threats: false,
+            // Off until a match says otherwise.
+            owner_prior: 0.0,
+            // Pachi plays 500 such playouts a move, on top of its count;
+            // here they are counted, so fewer.
+            owner_warmup: 100,
         }
     }
 }
@@ -91,7 +105,7 @@ impl Default for SearchParams {
 impl SearchParams {
     /// The names [`SearchParams::set`] knows, for experiments and tuning
     /// (`hane --tune NAME=VALUE`).
-    pub const TUNABLE: [&'static str; 14] = [
+    pub const TUNABLE: [&'static str; 16] = [
         "rave_equiv",
         "rave_distance",
         "exploration",
@@ -106,6 +120,8 @@ impl SearchParams {
         "points_per_move",
         "shape_power",
         "skip_ko_threats",
+        "owner_prior",
+        "owner_warmup",
     ];
 
     /// Sets one constant by name. The prior constants, unset, follow the
@@ -134,6 +150,8 @@ impl SearchParams {
             "points_per_move" => self.points_per_move = value.clamp(0.5, 20.0),
             "shape_power" => self.shape_power = value.clamp(0.0, 4.0),
             "skip_ko_threats" => self.skip_ko_threats = value != 0.0,
+            "owner_prior" => self.owner_prior = value.min(4.0),
+            "owner_warmup" => self.owner_warmup = (value as u32).min(100_000),
             _ => {
                 return Err(format!(
                     "unknown search constant {name:?}; known: {}",
@@ -167,6 +185,9 @@ mod tests {
         p.set("expand_visits", 2.0).unwrap();
         p.set("skip_ko_threats", 1.0).unwrap();
         assert!(p.skip_ko_threats);
+        p.set("owner_prior", 0.5).unwrap();
+        p.set("owner_warmup", 300.0).unwrap();
+        assert_eq!((p.owner_prior, p.owner_warmup), (0.5, 300));
         let t = p.tactics;
         assert_eq!(
             (t.tenuki_percent, t.selfatari_percent, t.counter_percent),

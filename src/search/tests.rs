@@ -197,3 +197,32 @@ fn the_tree_is_kept_for_the_same_game_and_dropped_when_komi_or_rules_change() {
     let root = s.root.as_ref().unwrap().0;
     assert_eq!(s.tree.node(root).visits(), 1);
 }
+
+#[test]
+fn ownership_priors_warm_up_inside_the_playout_budget() {
+    let g = Game::new(BoardSize::new(9).unwrap(), Rules::AGA, 7.5);
+    let run = |seed| {
+        let params = SearchParams {
+            owner_prior: 1.0,
+            owner_warmup: 150,
+            max_tree_bytes: 16 << 20,
+            ..SearchParams::default()
+        };
+        let mut s = Searcher::new(params);
+        let limits = SearchLimits {
+            playouts: Some(1000),
+            time: None,
+            stop: StopCheck::NEVER,
+        };
+        let r = s.run(&g, Color::Black, &limits, None, seed);
+        let root = s.root.as_ref().unwrap().0;
+        // The warm-up playouts count, but they pass no tree node.
+        assert_eq!(r.playouts, 1000);
+        assert_eq!(s.tree.node(root).visits(), 850);
+        check_tree(&s.tree, root);
+        r
+    };
+    let (a, b) = (run(9), run(9));
+    assert_eq!(a.best, b.best);
+    assert_eq!(a.candidates, b.candidates);
+}

@@ -70,6 +70,14 @@ impl Node {
         }
     }
 
+    /// Replaces the prior equivalent visits and wins.
+    pub fn set_prior(&self, visits: u32, wins: u32) {
+        self.prior.store(
+            (visits.min(0xffff) << 16) | wins.min(visits).min(0xffff),
+            Relaxed,
+        );
+    }
+
     fn reset(&self, mv: u32, prior_visits: u32, prior_wins: u32) {
         self.mv.store(mv, Relaxed);
         self.first_child.store(NO_CHILDREN, Relaxed);
@@ -79,10 +87,7 @@ impl Node {
         self.rave_visits.store(0, Relaxed);
         self.rave_wins2.store(0, Relaxed);
         self.score2_sum.store(0, Relaxed);
-        self.prior.store(
-            (prior_visits.min(0xffff) << 16) | prior_wins.min(prior_visits).min(0xffff),
-            Relaxed,
-        );
+        self.set_prior(prior_visits, prior_wins);
         self.in_flight.store(0, Relaxed);
     }
 }

@@ -6,7 +6,7 @@ use super::playout::{self, Amaf, Policy};
 use super::tree::{Node, NodeId, PASS, Tree};
 use super::{SearchLimits, SearchParams, id_move};
 use crate::knowledge::model::Model;
-use crate::knowledge::priors::{self, PriorParams};
+use crate::knowledge::priors::{self, OWNER_BINS, Ownership, PriorParams};
 use crate::rules::{Board, Color, Move, Point};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -48,6 +48,9 @@ pub(super) struct Shared<'a> {
     pub ownership: Vec<AtomicI64>,
     /// Simulations counted in `ownership`.
     pub ownership_samples: AtomicU64,
+    /// The priors' ownership gammas (raised to `params.owner_prior`), or
+    /// `None` when the priors leave ownership out.
+    pub owner_gammas: Option<[f32; OWNER_BINS]>,
 }
 
 /// One worker: runs simulations until the limits say stop.
@@ -192,6 +195,74 @@ struct Scratch {
     probs: Vec<f32>,
     laddered: Vec<bool>,
     moves: Vec<(u32, u32, u32)>,
+    /// Mean final owner by point index, for the priors.
+    owner: Vec<f32>,
+}
+
+/// Fills `mean` with each point's mean final owner so far (by point
+/// index) and returns the ownership view for the priors, or `None` when
+/// the priors leave ownership out or nothing is counted yet.
+fn ownership_view<'a>(sh: &'a Shared<'_>, mean: &'a mut Vec<f32>) -> Option<Ownership<'a>> {
+    let gammas = sh.owner_gammas.as_ref()?;
+    let samples = sh.ownership_samples.load(Relaxed);
+    if samples == 0 {
+        return None;
+    }
+    let inv = 1.0 / samples as f32;
+    mean.resize(crate::rules::point::MAX_POINTS, 0.0);
+    for (p, total) in sh.board.size().points().zip(&sh.ownership) {
+        mean[p.index()] = total.load(Relaxed) as f32 * inv;
+    }
+    Some(Ownership { mean, gammas })
+}
+
+/// Priors of the root's children, one per move of `legal`: with
+/// ownership when the priors use it.
+pub(super) fn root_children(sh: &Shared<'_>, legal: &[Point]) -> Vec<(u32, u32, u32)> {
+    let mut mean = Vec::new();
+    let (mut probs, mut laddered) = (Vec::new(), Vec::new());
+    priors::probabilities(
+        sh.model,
+        sh.board,
+        sh.color,
+        legal.iter().copied(),
+        ownership_view(sh, &mut mean),
+        &mut probs,
+        &mut laddered,
+    );
+    legal
+        .iter()
+        .zip(probs.iter().zip(&laddered))
+        .map(|(&p, (&pr, &lad))| {
+            let (v, w) = priors::prior(sh.priors, pr, lad);
+            (p.index() as u32, v, w)
+        })
+        .collect()
+}
+
+/// Plays `n` simulations from the root without the tree, for a first
+/// ownership map; they count as done simulations of the search.
+pub(super) fn warm_up(sh: &Shared<'_>, n: u64, seed: u64) {
+    let mut rng = SmallRng::seed_from_u64(seed ^ 0x6F77_6E65_7273_6869);
+    let mut amaf = Amaf::new();
+    let mut board = sh.board.clone();
+    let mut ownership = vec![0i64; sh.board.size().area()];
+    for _ in 0..n {
+        board.copy_from(sh.board);
+        amaf.clear();
+        playout::run_recording(
+            &mut board,
+            sh.color,
+            sh.policy,
+            sh.white_bonus,
+            &mut amaf,
+            &mut rng,
+            &mut ownership,
+        );
+    }
+    sh.issued.fetch_add(n, Relaxed);
+    sh.done.fetch_add(n, Relaxed);
+    flush_ownership(sh, &mut ownership, n);
 }
 
 fn expand(sh: &Shared<'_>, node: NodeId, board: &Board, color: Color, s: &mut Scratch) -> bool {
@@ -210,6 +281,7 @@ fn expand(sh: &Shared<'_>, node: NodeId, board: &Board, color: Color, s: &mut Sc
         board,
         color,
         s.points.iter().copied(),
+        ownership_view(sh, &mut s.owner),
         &mut s.probs,
         &mut s.laddered,
     );

@@ -10,6 +10,7 @@
 pub mod dataset;
 pub mod games;
 pub mod mm;
+pub mod owner;
 pub mod playout;
 pub mod predict;
 
@@ -176,5 +177,32 @@ pub fn run_predict(
     let set = read_games(files, games)?;
     let acc = predict::measure(&model, &set.games);
     println!("{acc}");
+    Ok(())
+}
+
+/// `hane train-owner`: trains the priors' ownership gammas on positions
+/// sampled from the games at `rate` (ownership from `playouts` heavy
+/// playouts each) and prints them, with the fit, on stdout.
+///
+/// # Errors
+/// Unreadable games, or none usable.
+pub fn run_train_owner(
+    files: &[String],
+    games: Option<usize>,
+    rate: f64,
+    playouts: u32,
+    seed: u64,
+) -> Result<(), String> {
+    let set = read_games(files, games)?;
+    let model = crate::knowledge::builtin();
+    let fit = owner::train(&set.games, &model, rate, playouts, 50, seed);
+    println!("positions {}", fit.positions);
+    println!("played moves by bin {:?}", fit.wins);
+    let g: Vec<String> = fit.gammas.iter().map(|g| format!("{g:.3}")).collect();
+    println!("gammas [{}]", g.join(", "));
+    println!(
+        "mean log-likelihood {:.4} without, {:.4} with",
+        fit.log_likelihood.0, fit.log_likelihood.1
+    );
     Ok(())
 }
