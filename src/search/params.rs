@@ -49,6 +49,10 @@ pub struct SearchParams {
     /// tree, that give a first ownership map before the root's priors
     /// are set (part of the search's playouts).
     pub owner_warmup: u32,
+    /// Whether the tree leaves out escapes into a ladder that works (and
+    /// escapes that stay in atari), as Pachi's `prune_ladders` does; else
+    /// they get the even prior only.
+    pub prune_ladders: bool,
 }
 
 impl Default for SearchParams {
@@ -98,6 +102,8 @@ impl Default for SearchParams {
             // Pachi plays 500 such playouts a move, on top of its count;
             // here they are counted, so fewer.
             owner_warmup: 100,
+            // Off until a match says otherwise.
+            prune_ladders: false,
         }
     }
 }
@@ -105,7 +111,7 @@ impl Default for SearchParams {
 impl SearchParams {
     /// The names [`SearchParams::set`] knows, for experiments and tuning
     /// (`hane --tune NAME=VALUE`).
-    pub const TUNABLE: [&'static str; 16] = [
+    pub const TUNABLE: [&'static str; 17] = [
         "rave_equiv",
         "rave_distance",
         "exploration",
@@ -122,6 +128,7 @@ impl SearchParams {
         "skip_ko_threats",
         "owner_prior",
         "owner_warmup",
+        "prune_ladders",
     ];
 
     /// Sets one constant by name. The prior constants, unset, follow the
@@ -152,6 +159,7 @@ impl SearchParams {
             "skip_ko_threats" => self.skip_ko_threats = value != 0.0,
             "owner_prior" => self.owner_prior = value.min(4.0),
             "owner_warmup" => self.owner_warmup = (value as u32).min(100_000),
+            "prune_ladders" => self.prune_ladders = value != 0.0,
             _ => {
                 return Err(format!(
                     "unknown search constant {name:?}; known: {}",
@@ -188,6 +196,8 @@ mod tests {
         p.set("owner_prior", 0.5).unwrap();
         p.set("owner_warmup", 300.0).unwrap();
         assert_eq!((p.owner_prior, p.owner_warmup), (0.5, 300));
+        p.set("prune_ladders", 1.0).unwrap();
+        assert!(p.prune_ladders);
         let t = p.tactics;
         assert_eq!(
             (t.tenuki_percent, t.selfatari_percent, t.counter_percent),

@@ -226,3 +226,44 @@ fn ownership_priors_warm_up_inside_the_playout_budget() {
     assert_eq!(a.best, b.best);
     assert_eq!(a.candidates, b.candidates);
 }
+
+#[test]
+fn pruned_ladder_escapes_never_enter_the_tree() {
+    // White C5 is in atari; running out at C4 ends in a ladder that works.
+    let b = parse(
+        ". . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . X . . . . . .
+         . X O X . . . . .
+         . X . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .
+         . . . . . . . . .",
+    );
+    let c4 = vertex(b.size(), "C4").unwrap();
+    let g = Game::from_position(b, Color::White, Rules::AGA, 7.5, 0);
+    let children = |prune: bool| {
+        let params = SearchParams {
+            prune_ladders: prune,
+            max_tree_bytes: 16 << 20,
+            ..SearchParams::default()
+        };
+        let mut s = Searcher::new(params);
+        let limits = SearchLimits {
+            playouts: Some(300),
+            time: None,
+            stop: StopCheck::NEVER,
+        };
+        s.run(&g, Color::White, &limits, None, 1);
+        let root = s.root.as_ref().unwrap().0;
+        s.tree
+            .children(root)
+            .map(|c| s.tree.node(c).mv())
+            .collect::<Vec<u32>>()
+    };
+    let c4 = c4.index() as u32;
+    assert!(children(false).contains(&c4));
+    let pruned = children(true);
+    assert!(!pruned.is_empty() && !pruned.contains(&c4));
+}

@@ -230,14 +230,24 @@ pub(super) fn root_children(sh: &Shared<'_>, legal: &[Point]) -> Vec<(u32, u32, 
         &mut probs,
         &mut laddered,
     );
-    legal
-        .iter()
-        .zip(probs.iter().zip(&laddered))
-        .map(|(&p, (&pr, &lad))| {
-            let (v, w) = priors::prior(sh.priors, pr, lad);
-            (p.index() as u32, v, w)
-        })
-        .collect()
+    let children = |prune: bool| -> Vec<(u32, u32, u32)> {
+        legal
+            .iter()
+            .zip(probs.iter().zip(&laddered))
+            .filter(|&(_, (_, &lad))| !(prune && lad))
+            .map(|(&p, (&pr, &lad))| {
+                let (v, w) = priors::prior(sh.priors, pr, lad);
+                (p.index() as u32, v, w)
+            })
+            .collect()
+    };
+    let pruned = children(sh.params.prune_ladders);
+    // Never leave the root without a move to search.
+    if pruned.is_empty() {
+        children(false)
+    } else {
+        pruned
+    }
 }
 
 /// Plays `n` simulations from the root without the tree, for a first
@@ -287,6 +297,9 @@ fn expand(sh: &Shared<'_>, node: NodeId, board: &Board, color: Color, s: &mut Sc
     );
     s.moves.clear();
     for ((&p, &pr), &lad) in s.points.iter().zip(&s.probs).zip(&s.laddered) {
+        if lad && sh.params.prune_ladders {
+            continue;
+        }
         let (v, w) = priors::prior(sh.priors, pr, lad);
         s.moves.push((p.index() as u32, v, w));
     }
