@@ -53,6 +53,11 @@ pub struct SearchParams {
     /// escapes that stay in atari), as Pachi's `prune_ladders` does; else
     /// they get the even prior only.
     pub prune_ladders: bool,
+    /// Whether a node's AMAF counts a point's first play from the node's
+    /// own depth on (Pachi's window), not its first play in the whole
+    /// simulation: they differ where a stone of the tree's path was
+    /// captured and its point played again, as in ko fights.
+    pub amaf_window: bool,
 }
 
 impl Default for SearchParams {
@@ -104,6 +109,8 @@ impl Default for SearchParams {
             owner_warmup: 100,
             // Off until a match says otherwise.
             prune_ladders: false,
+            // Off until a match says otherwise.
+            amaf_window: false,
         }
     }
 }
@@ -111,7 +118,7 @@ impl Default for SearchParams {
 impl SearchParams {
     /// The names [`SearchParams::set`] knows, for experiments and tuning
     /// (`hane --tune NAME=VALUE`).
-    pub const TUNABLE: [&'static str; 17] = [
+    pub const TUNABLE: [&'static str; 18] = [
         "rave_equiv",
         "rave_distance",
         "exploration",
@@ -129,6 +136,7 @@ impl SearchParams {
         "owner_prior",
         "owner_warmup",
         "prune_ladders",
+        "amaf_window",
     ];
 
     /// Sets one constant by name. The prior constants, unset, follow the
@@ -160,6 +168,7 @@ impl SearchParams {
             "owner_prior" => self.owner_prior = value.min(4.0),
             "owner_warmup" => self.owner_warmup = (value as u32).min(100_000),
             "prune_ladders" => self.prune_ladders = value != 0.0,
+            "amaf_window" => self.amaf_window = value != 0.0,
             _ => {
                 return Err(format!(
                     "unknown search constant {name:?}; known: {}",
@@ -198,6 +207,8 @@ mod tests {
         assert_eq!((p.owner_prior, p.owner_warmup), (0.5, 300));
         p.set("prune_ladders", 1.0).unwrap();
         assert!(p.prune_ladders);
+        p.set("amaf_window", 1.0).unwrap();
+        assert!(p.amaf_window);
         let t = p.tactics;
         assert_eq!(
             (t.tenuki_percent, t.selfatari_percent, t.counter_percent),

@@ -404,7 +404,12 @@ fn simulate(
             if mv == PASS {
                 continue;
             }
-            if let Some(first) = amaf.first_by(child_mover, mv) {
+            let first = if sh.params.amaf_window {
+                amaf.first_from(child_mover, mv, start)
+            } else {
+                amaf.first_by(child_mover, mv)
+            };
+            if let Some(first) = first {
                 if ko_length > 0 && first >= start && Amaf::is_threat(first - start, ko_length) {
                     continue;
                 }

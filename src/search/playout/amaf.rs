@@ -1,13 +1,13 @@
 //! The record of a simulation that AMAF (RAVE) reads: who first played
-//! each point and when, and which moves were ko captures, so that ko
-//! threats get no credit.
+//! each point and when, every move in order, and which moves were ko
+//! captures, so that ko threats get no credit.
 
 use crate::rules::point::MAX_POINTS;
 use crate::rules::{Color, Point};
 
-/// Moves a simulation can mark as ko captures (more than any simulation
-/// plays: the playout cap is three moves per point, and the tree is far
-/// shallower).
+/// Moves a simulation can keep in order and mark as ko captures (more
+/// than any simulation plays: the playout cap is three moves per point,
+/// and the tree is far shallower).
 const MAX_MARKED: usize = 64 * 64;
 
 /// First colour to play each point during a simulation, and when; and the
@@ -19,6 +19,8 @@ pub struct Amaf {
     len: u16,
     /// One bit per move number: the move took a ko.
     ko: [u64; MAX_MARKED / 64],
+    /// Per move number: (point index << 1) | colour.
+    seq: [u16; MAX_MARKED],
 }
 
 impl Amaf {
@@ -28,6 +30,7 @@ impl Amaf {
             first: [0; MAX_POINTS],
             len: 0,
             ko: [0; MAX_MARKED / 64],
+            seq: [0; MAX_MARKED],
         }
     }
 
@@ -42,8 +45,12 @@ impl Amaf {
     #[inline]
     pub fn record(&mut self, c: Color, p: Point) {
         let slot = &mut self.first[p.index()];
+        let code = c.index() as u16;
         if *slot == 0 {
-            *slot = ((self.len + 1) << 1) | c.index() as u16;
+            *slot = ((self.len + 1) << 1) | code;
+        }
+        if let Some(m) = self.seq.get_mut(self.len as usize) {
+            *m = ((p.index() as u16) << 1) | code;
         }
         self.len = self.len.saturating_add(1);
     }
@@ -111,6 +118,30 @@ impl Amaf {
     }
 }
 
+impl Amaf {
+    /// Like [`Amaf::first_by`], but counting only the moves from number
+    /// `start` on: if the point was first played before `start` (a stone
+    /// of the tree's path that was captured since), the first play at or
+    /// after `start` decides (Pachi's window for a node `start` moves
+    /// deep). That case is rare, so it alone pays for a scan.
+    #[inline]
+    pub fn first_from(&self, c: Color, p: u32, start: u16) -> Option<u16> {
+        let slot = self.first[p as usize];
+        if slot == 0 {
+            return None;
+        }
+        let first = (slot >> 1) - 1;
+        if first >= start {
+            return (slot & 1 == c.index() as u16).then_some(first);
+        }
+        let end = (self.len as usize).min(MAX_MARKED);
+        (start as usize..end)
+            .find(|&i| self.seq[i] >> 1 == p as u16)
+            .filter(|&i| self.seq[i] & 1 == c.index() as u16)
+            .map(|i| i as u16)
+    }
+}
+
 impl Default for Amaf {
     fn default() -> Amaf {
         Amaf::new()
@@ -147,5 +178,32 @@ mod tests {
         assert!(!Amaf::is_threat(10, 7), "beyond the fight");
         a.clear();
         assert_eq!((a.len(), a.ko_fight_length(0)), (0, 0));
+    }
+
+    #[test]
+    fn a_window_skips_plays_before_its_start() {
+        let mut a = Amaf::new();
+        // Black plays 40 at move 0; it is captured, White plays 40 at
+        // move 3 and Black again at move 6.
+        let moves = [
+            (Color::Black, 40),
+            (Color::White, 41),
+            (Color::Black, 42),
+            (Color::White, 40),
+            (Color::Black, 43),
+            (Color::White, 44),
+            (Color::Black, 40),
+        ];
+        for (c, p) in moves {
+            a.record(c, Point(p));
+        }
+        assert_eq!(a.first_by(Color::Black, 40), Some(0));
+        assert_eq!(a.first_from(Color::Black, 40, 0), Some(0));
+        // From move 2 on White was first at 40; from move 4 on, Black.
+        assert_eq!(a.first_from(Color::Black, 40, 2), None);
+        assert_eq!(a.first_from(Color::White, 40, 2), Some(3));
+        assert_eq!(a.first_from(Color::Black, 40, 4), Some(6));
+        assert_eq!(a.first_from(Color::Black, 43, 2), Some(4));
+        assert_eq!(a.first_from(Color::Black, 99, 0), None);
     }
 }
