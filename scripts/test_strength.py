@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Tests of scripts/strength: the statistics on known values, resuming
 (game numbers and seeds never repeat, counts add up, builds are kept
-apart), the README table rewriting and the behaviour without Pachi.
+apart), the README table rewriting and the behaviour without Pachi; and
+of scripts/pachi-playouts on a log in Pachi's words.
 
 The games are real scripts/match.py games between stub GTP programs written
 to a temporary folder (no GNU Go, Pachi, hane build or network needed):
@@ -379,6 +380,45 @@ class Lab(unittest.TestCase):
         self.assertEqual(len(self.games()), 6)
         with open(self.out / "9x9-gnugo" / "ledger.jsonl") as f:
             self.assertEqual(len([json.loads(x) for x in f]), 2)
+
+
+class PachiPlayouts(unittest.TestCase):
+    """scripts/pachi-playouts on a log in Pachi's words: a fresh search of
+    2,400 root playouts (500 outside the tree), then one that kept 600 and
+    ended at 2,600 (2,000 new, 500 outside)."""
+
+    LOG = """mcowner 0.03s
+(avg score W+1.0/2900 dev 39.2)
+*** WINNER is E5 with score 53.6% (900/2400 games), extra komi 0.3
+<pre-simulated 600 games>
+mcowner 0.03s
+(avg score W+0.1/2500 dev 36.1)
+*** WINNER is C3 with score 55.9% (1970/2600 games), extra komi 0.0
+"""
+
+    def test_counts_new_kept_and_outside_playouts(self):
+        with tempfile.TemporaryDirectory() as d:
+            batch = Path(d) / "batch-001"
+            batch.mkdir()
+            (batch / "opponent.stderr").write_text(self.LOG)
+            out = subprocess.run(
+                [sys.executable, str(SCRIPTS / "pachi-playouts"), d],
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout
+        self.assertIn("moves 2", out)
+        self.assertIn("root playouts 2500, kept from the last move 300", out)
+        self.assertIn("new tree playouts 2200, outside the tree 500", out)
+
+    def test_no_log_is_an_error(self):
+        with tempfile.TemporaryDirectory() as d:
+            r = subprocess.run(
+                [sys.executable, str(SCRIPTS / "pachi-playouts"), d],
+                capture_output=True,
+                text=True,
+            )
+        self.assertEqual(r.returncode, 1)
 
 
 if __name__ == "__main__":
