@@ -302,7 +302,13 @@ impl Searcher {
             white_bonus,
             inv_rave_equiv: (1.0 / self.params.rave_equiv.max(1.0)) as f32,
             exploration: self.params.exploration as f32,
-            issued: AtomicU64::new(0),
+            // Counting like Pachi's `-t =N`: the visits the root kept from
+            // the last search count towards the playout limit.
+            issued: AtomicU64::new(if self.params.count_kept {
+                u64::from(self.tree.node(root).visits())
+            } else {
+                0
+            }),
             done: AtomicU64::new(0),
             finish: AtomicBool::new(legal.is_empty()),
             ownership: (0..board.size().area())

@@ -58,6 +58,10 @@ pub struct SearchParams {
     /// simulation: they differ where a stone of the tree's path was
     /// captured and its point played again, as in ko fights.
     pub amaf_window: bool,
+    /// Whether a playout limit counts the visits the root kept from the
+    /// last search, as Pachi's `-t =N` does (for matches at equal
+    /// playouts counted alike); else it counts new playouts only.
+    pub count_kept: bool,
 }
 
 impl Default for SearchParams {
@@ -111,6 +115,8 @@ impl Default for SearchParams {
             prune_ladders: false,
             // Off until a match says otherwise.
             amaf_window: false,
+            // `--playouts N` means N new playouts.
+            count_kept: false,
         }
     }
 }
@@ -118,7 +124,7 @@ impl Default for SearchParams {
 impl SearchParams {
     /// The names [`SearchParams::set`] knows, for experiments and tuning
     /// (`hane --tune NAME=VALUE`).
-    pub const TUNABLE: [&'static str; 18] = [
+    pub const TUNABLE: [&'static str; 19] = [
         "rave_equiv",
         "rave_distance",
         "exploration",
@@ -137,6 +143,7 @@ impl SearchParams {
         "owner_warmup",
         "prune_ladders",
         "amaf_window",
+        "count_kept",
     ];
 
     /// Sets one constant by name. The prior constants, unset, follow the
@@ -169,6 +176,7 @@ impl SearchParams {
             "owner_warmup" => self.owner_warmup = (value as u32).min(100_000),
             "prune_ladders" => self.prune_ladders = value != 0.0,
             "amaf_window" => self.amaf_window = value != 0.0,
+            "count_kept" => self.count_kept = value != 0.0,
             _ => {
                 return Err(format!(
                     "unknown search constant {name:?}; known: {}",
@@ -209,6 +217,8 @@ mod tests {
         assert!(p.prune_ladders);
         p.set("amaf_window", 1.0).unwrap();
         assert!(p.amaf_window);
+        p.set("count_kept", 1.0).unwrap();
+        assert!(p.count_kept);
         let t = p.tactics;
         assert_eq!(
             (t.tenuki_percent, t.selfatari_percent, t.counter_percent),

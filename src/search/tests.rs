@@ -267,3 +267,32 @@ fn pruned_ladder_escapes_never_enter_the_tree() {
     let pruned = children(true);
     assert!(!pruned.is_empty() && !pruned.contains(&c4));
 }
+
+#[test]
+fn a_playout_limit_can_count_the_kept_visits() {
+    let g = Game::new(BoardSize::new(9).unwrap(), Rules::AGA, 7.5);
+    for count_kept in [false, true] {
+        let params = SearchParams {
+            count_kept,
+            max_tree_bytes: 16 << 20,
+            ..SearchParams::default()
+        };
+        let mut s = Searcher::new(params);
+        let limits = |n| SearchLimits {
+            playouts: Some(n),
+            time: None,
+            stop: StopCheck::NEVER,
+        };
+        s.run(&g, Color::Black, &limits(1000), None, 1);
+        // The same position again: the root and its 1,000 visits are kept.
+        let r = s.run(&g, Color::Black, &limits(1500), None, 2);
+        let root = s.root.as_ref().unwrap().0;
+        let (new, total) = if count_kept {
+            (500, 1500)
+        } else {
+            (1500, 2500)
+        };
+        assert_eq!(r.playouts, new);
+        assert_eq!(s.tree.node(root).visits(), total);
+    }
+}
