@@ -67,9 +67,8 @@ pub const OWNER_BINS: usize = 9;
 /// (30,528 positions; mean log-likelihood of the played move -2.4088
 /// without, -2.3846 with; `docs/move-prediction.md`). Strong players
 /// rarely play where every playout gives the point to one side.
-pub const OWNER_GAMMAS: [f32; OWNER_BINS] = [
-    0.109, 0.312, 0.737, 0.971, 1.0, 0.889, 0.774, 0.545, 0.223,
-];
+pub const OWNER_GAMMAS: [f32; OWNER_BINS] =
+    [0.109, 0.312, 0.737, 0.971, 1.0, 0.889, 0.774, 0.545, 0.223];
 
 /// The ownership bin of a point whose mean final owner is `black_mean`
 /// (+1 always Black, -1 always White), for `color` to move.
