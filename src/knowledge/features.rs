@@ -167,7 +167,7 @@ fn size_class(stones: usize, bounds: &[usize]) -> u8 {
 }
 
 /// The neighbour chains of `p` (their heads), without repeats.
-fn neighbour_chains(board: &Board, p: Point, cell: Cell) -> ([Point; 4], usize) {
+pub(crate) fn neighbour_chains(board: &Board, p: Point, cell: Cell) -> ([Point; 4], usize) {
     let mut heads = [p; 4];
     let mut n = 0;
     for q in board.neighbours(p) {

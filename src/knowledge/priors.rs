@@ -16,7 +16,7 @@
 
 use super::features::{self, Group};
 use super::model::Model;
-use crate::rules::{Board, Color, Point};
+use crate::rules::{Board, Cell, Color, Point};
 
 /// How the model's probabilities become prior visits and wins.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -56,6 +56,36 @@ pub fn laddered_escape(f: &features::MoveFeatures) -> bool {
     v != 0 && (v - 1) % 3 == 2
 }
 
+/// Stones a ladder atari by `color` at `p` threatens (the enemy chains
+/// beside `p` left with two liberties) and one of them, if its features
+/// say it is an atari that then captures in a ladder; else 0 and `p`.
+pub fn ladder_atari_stones(
+    board: &Board,
+    color: Color,
+    p: Point,
+    f: &features::MoveFeatures,
+) -> (usize, Point) {
+    let v = f.get(Group::Atari);
+    if v == 0 || (v - 1) % 4 != 2 {
+        return (0, p);
+    }
+    let (heads, n) = features::neighbour_chains(board, p, Cell::stone(color.opponent()));
+    let (mut stones, mut chain) = (0, p);
+    let mut buf = [p; 4];
+    for &h in &heads[..n] {
+        if board.liberties_upto(h, &mut buf) == 2 {
+            stones += board.chain_len(h);
+            chain = h;
+        }
+    }
+    (stones, chain)
+}
+
+/// Ladder ataris on chains of at least this many stones get the
+/// search's ladder boost: a chain that size is rarely already given up,
+/// so taking it is a swing the search must see at once.
+pub const BIG_LADDER_STONES: usize = 3;
+
 /// Bins of a point's ownership, seen from the player to move: bin `k`
 /// holds the points that player owns at the end of about `k/8` of the
 /// simulations (0: always the opponent's, 4: even, 8: always its own).
@@ -82,14 +112,64 @@ pub fn owner_bin(black_mean: f32, color: Color) -> usize {
     (((mine.clamp(-1.0, 1.0) + 1.0) * 4.0).round() as usize).min(OWNER_BINS - 1)
 }
 
-/// Monte Carlo ownership for the priors: each point's mean final owner
-/// (+1 Black, -1 White) by point index, and the gamma of each bin.
+/// What the search adds to the model's strengths in its priors. The
+/// default adds nothing: the model's probabilities as they are.
 #[derive(Clone, Copy, Debug)]
-pub struct Ownership<'a> {
-    /// Mean final owner by point index.
-    pub mean: &'a [f32],
-    /// Gamma of each [`owner_bin`].
-    pub gammas: &'a [f32; OWNER_BINS],
+pub struct Adjust<'a> {
+    /// Monte Carlo ownership so far: each point's mean final owner (+1
+    /// Black, -1 White) by point index, if anything is counted yet.
+    pub owner: Option<&'a [f32]>,
+    /// With ownership: the gamma of each [`owner_bin`] (Coulom's
+    /// ownership feature), or `None` to leave it out.
+    pub gammas: Option<&'a [f32; OWNER_BINS]>,
+    /// The factor for an atari that captures in a ladder a chain of
+    /// [`BIG_LADDER_STONES`] or more that the ownership does not already
+    /// give to the attacker (1 adds nothing; without ownership no move
+    /// gets it).
+    pub ladder_boost: f32,
+    /// The power the strengths are raised to (below 1 flatter).
+    pub power: f32,
+    /// The power the gammas of the distances to the last two moves are
+    /// raised to (below 1 the priors look less at local answers).
+    pub distance_power: f32,
+}
+
+impl Default for Adjust<'_> {
+    fn default() -> Self {
+        Adjust {
+            owner: None,
+            gammas: None,
+            ladder_boost: 1.0,
+            power: 1.0,
+            distance_power: 1.0,
+        }
+    }
+}
+
+/// Above this mean ownership, seen from the attacker, a chain counts as
+/// already the attacker's: two playouts in three (`(1 + 1/3) / 2`) or
+/// more end with its point the attacker's.
+const OWNED: f32 = 1.0 / 3.0;
+
+impl Adjust<'_> {
+    /// The factor on the strength of `color` playing `p` with features `f`.
+    fn factor(&self, board: &Board, color: Color, p: Point, f: &features::MoveFeatures) -> f32 {
+        let mut factor = 1.0;
+        let Some(mean) = self.owner else {
+            return factor;
+        };
+        if let Some(gammas) = self.gammas {
+            factor *= gammas[owner_bin(mean[p.index()], color)];
+        }
+        if self.ladder_boost != 1.0 {
+            let (stones, chain) = ladder_atari_stones(board, color, p, f);
+            let mine = if color == Color::Black { 1.0 } else { -1.0 } * mean[chain.index()];
+            if stones >= BIG_LADDER_STONES && mine < OWNED {
+                factor *= self.ladder_boost;
+            }
+        }
+        factor
+    }
 }
 
 /// The gammas of [`OWNER_GAMMAS`] raised to `power`.
@@ -98,15 +178,15 @@ pub fn owner_gammas(power: f32) -> [f32; OWNER_BINS] {
 }
 
 /// Model probabilities of `color` playing each of `points`, normalised
-/// over them, into `probs` (cleared first), each strength multiplied by
-/// its ownership gamma when `owner` is given. `laddered` gets,
-/// for each point, whether it is an escape into a working ladder.
+/// over them, into `probs` (cleared first), each strength adjusted as
+/// `adjust` says. `laddered` gets, for each point, whether it is an
+/// escape into a working ladder.
 pub fn probabilities(
     model: &Model,
     board: &Board,
     color: Color,
     points: impl Iterator<Item = Point>,
-    owner: Option<Ownership<'_>>,
+    adjust: Adjust<'_>,
     probs: &mut Vec<f32>,
     laddered: &mut Vec<bool>,
 ) {
@@ -115,9 +195,14 @@ pub fn probabilities(
     let mut total = 0.0;
     for p in points {
         let f = features::features(board, color, p);
-        let mut s = model.strength(&f);
-        if let Some(o) = owner {
-            s *= o.gammas[owner_bin(o.mean[p.index()], color)];
+        let mut s = model.strength(&f) * adjust.factor(board, color, p, &f);
+        if adjust.distance_power != 1.0 {
+            let near = model.small_gamma(Group::DistLast, f.get(Group::DistLast))
+                * model.small_gamma(Group::DistPrev, f.get(Group::DistPrev));
+            s *= near.powf(adjust.distance_power - 1.0);
+        }
+        if adjust.power != 1.0 {
+            s = s.powf(adjust.power);
         }
         total += s as f64;
         probs.push(s);
@@ -162,7 +247,7 @@ mod tests {
             b,
             c,
             points.iter().copied(),
-            None,
+            Adjust::default(),
             &mut probs,
             &mut lad,
         );
@@ -215,9 +300,10 @@ mod tests {
         mean[c3.index()] = 1.0; // every playout gives C3 to Black
         let mut gammas = [1.0; OWNER_BINS];
         gammas[8] = 0.1;
-        let owner = Ownership {
-            mean: &mean,
-            gammas: &gammas,
+        let owner = Adjust {
+            owner: Some(&mean),
+            gammas: Some(&gammas),
+            ..Adjust::default()
         };
         let (mut plain, mut weighed, mut lad) = (Vec::new(), Vec::new(), Vec::new());
         let points = [c3, g7];
@@ -227,7 +313,7 @@ mod tests {
             &b,
             Color::Black,
             points.into_iter(),
-            None,
+            Adjust::default(),
             &mut plain,
             &mut lad,
         );
@@ -236,7 +322,7 @@ mod tests {
             &b,
             Color::Black,
             points.into_iter(),
-            Some(owner),
+            owner,
             &mut weighed,
             &mut lad,
         );
@@ -249,10 +335,70 @@ mod tests {
             &b,
             Color::White,
             points.into_iter(),
-            Some(owner),
+            owner,
             &mut weighed,
             &mut lad,
         );
         assert!((weighed[0] - weighed[1]).abs() < 1e-6);
+    }
+
+    /// The top of a 9x9 game: Black's five stones D7 E7 E8 F8 E6 have two
+    /// liberties, D8 and E9, and White E9 catches them in a ladder along
+    /// the edge (D8 joins C8 and still has only C9 and D9).
+    const BIG_LADDER: &str = ". . . . . O . . .
+                              . O X . X X O . .
+                              . O O X X O X X .
+                              . . X O X O O . .
+                              . . . O O X . . .
+                              . . . . . X . . .
+                              . . . . X . . . .
+                              . . . . . . . . .
+                              . . . . . . . . .";
+
+    #[test]
+    fn the_ladder_boost_needs_a_big_chain_the_attacker_does_not_own_yet() {
+        let b = parse(BIG_LADDER);
+        let v = |s| vertex(b.size(), s).unwrap();
+        let (e9, h6) = (v("E9"), v("H6"));
+        let f = features::features(&b, Color::White, e9);
+        assert_eq!(ladder_atari_stones(&b, Color::White, e9, &f).0, 5);
+        let g = features::features(&b, Color::White, h6);
+        assert_eq!(ladder_atari_stones(&b, Color::White, h6, &g).0, 0);
+        let model = builtin();
+        let ratio = |adjust: Adjust<'_>| {
+            let (mut probs, mut lad) = (Vec::new(), Vec::new());
+            let points = [e9, h6];
+            probabilities(
+                &model,
+                &b,
+                Color::White,
+                points.into_iter(),
+                adjust,
+                &mut probs,
+                &mut lad,
+            );
+            probs[0] / probs[1]
+        };
+        let plain = ratio(Adjust::default());
+        let boost = |mean| Adjust {
+            owner: Some(mean),
+            ladder_boost: 10.0,
+            ..Adjust::default()
+        };
+        // Contested stones: the move is ten times as strong.
+        let contested = vec![0.0; crate::rules::point::MAX_POINTS];
+        assert!((ratio(boost(&contested)) / plain - 10.0).abs() < 1e-3);
+        // No ownership counted yet: no boost.
+        let unknown = Adjust {
+            ladder_boost: 10.0,
+            ..Adjust::default()
+        };
+        assert!((ratio(unknown) / plain - 1.0).abs() < 1e-6);
+        // Stones the playouts already give to White: no boost either.
+        let mut taken = contested.clone();
+        for s in ["D7", "E7", "E8", "F8", "E6"] {
+            taken[v(s).index()] = -0.5;
+        }
+        assert!((ratio(boost(&taken)) / plain - 1.0).abs() < 1e-6);
     }
 }

@@ -54,7 +54,7 @@ pub fn root_policy(model: &Model, game: &Game, color: Color) -> Vec<f32> {
         game.board(),
         color,
         moves.iter().copied(),
-        None,
+        priors::Adjust::default(),
         &mut probs,
         &mut laddered,
     );
@@ -318,16 +318,19 @@ impl Searcher {
             owner_gammas: (self.params.owner_prior > 0.0)
                 .then(|| priors::owner_gammas(self.params.owner_prior as f32)),
         };
-        // With ownership in the priors, a first map from playouts outside
-        // the tree comes before the root's priors (Pachi does the same).
-        if shared.owner_gammas.is_some() {
+        // With ownership in the priors (its gammas, or the ladder boost
+        // that asks it whether a chain is already taken), a first map from
+        // playouts outside the tree comes before the root's priors (Pachi
+        // does the same).
+        let uses_ownership = shared.owner_gammas.is_some() || self.params.ladder_boost != 1.0;
+        if uses_ownership {
             let n = u64::from(self.params.owner_warmup);
             worker::warm_up(&shared, limits.playouts.map_or(n, |max| n.min(max)), seed);
         }
         let children = worker::root_children(&shared, &legal);
         if !self.tree.is_expanded(root) {
             self.tree.expand(root, &children);
-        } else if shared.owner_gammas.is_some() {
+        } else if uses_ownership {
             // A root kept from the last search: its priors were set
             // without this position's ownership.
             for c in self.tree.children(root) {

@@ -29,6 +29,15 @@ pub struct SearchParams {
     pub early_stop: bool,
     /// How model probabilities become priors (`None`: by board size).
     pub priors: Option<PriorParams>,
+    /// The factor on the model strength of an atari that captures in a
+    /// ladder, in the tree priors (1 keeps the model's).
+    pub ladder_boost: f32,
+    /// The power the model strengths are raised to in the tree priors
+    /// (below 1 flatter, 1 the model's).
+    pub prior_power: f32,
+    /// The power the model's gammas for the distance to the last two
+    /// moves are raised to in the tree priors (1 the model's).
+    pub distance_power: f32,
     /// How often heavy playouts try their optional tactics.
     pub tactics: Tactics,
     /// Under a clock: empty points per own move the game still lasts
@@ -62,6 +71,9 @@ pub struct SearchParams {
     /// last search, as Pachi's `-t =N` does (for matches at equal
     /// playouts counted alike); else it counts new playouts only.
     pub count_kept: bool,
+    /// Whether a simulation that expands a node plays out from that node,
+    /// as Pachi's does; else it goes on to one of the new children.
+    pub expand_stops: bool,
 }
 
 impl Default for SearchParams {
@@ -93,6 +105,9 @@ impl Default for SearchParams {
             early_stop: true,
             // PriorParams::for_size: Pachi's weights, see there.
             priors: None,
+            ladder_boost: 1.0,
+            prior_power: 1.0,
+            distance_power: 1.0,
             // Ko fights at Pachi's 40% scored 38.3% of 350 games against
             // Pachi where none scored 38.2% of 250, 80% 29.4% of 90
             // (docs/strength-log.md): off.
@@ -121,6 +136,8 @@ impl Default for SearchParams {
             amaf_window: false,
             // `--playouts N` means N new playouts.
             count_kept: false,
+            // Off until a match says otherwise (docs/strength-log.md).
+            expand_stops: false,
         }
     }
 }
@@ -128,13 +145,16 @@ impl Default for SearchParams {
 impl SearchParams {
     /// The names [`SearchParams::set`] knows, for experiments and tuning
     /// (`hane --tune NAME=VALUE`).
-    pub const TUNABLE: [&'static str; 19] = [
+    pub const TUNABLE: [&'static str; 23] = [
         "rave_equiv",
         "rave_distance",
         "exploration",
         "expand_visits",
         "prior_even",
         "prior_pattern",
+        "ladder_boost",
+        "prior_power",
+        "distance_power",
         "ko_percent",
         "answer_percent",
         "tenuki_percent",
@@ -148,6 +168,7 @@ impl SearchParams {
         "prune_ladders",
         "amaf_window",
         "count_kept",
+        "expand_stops",
     ];
 
     /// Sets one constant by name. The prior constants, unset, follow the
@@ -168,6 +189,9 @@ impl SearchParams {
             "expand_visits" => self.expand_visits = (value as u32).max(1),
             "prior_even" => priors.even = (value as u32).min(1000),
             "prior_pattern" => priors.pattern = (value as f32).min(10_000.0),
+            "ladder_boost" => self.ladder_boost = (value as f32).min(10_000.0),
+            "prior_power" => self.prior_power = (value as f32).clamp(0.05, 4.0),
+            "distance_power" => self.distance_power = (value as f32).clamp(0.0, 4.0),
             "ko_percent" => self.tactics.ko_percent = (value as u32).min(100),
             "answer_percent" => self.tactics.answer_percent = (value as u32).min(100),
             "tenuki_percent" => self.tactics.tenuki_percent = (value as u32).min(10_000),
@@ -181,6 +205,7 @@ impl SearchParams {
             "prune_ladders" => self.prune_ladders = value != 0.0,
             "amaf_window" => self.amaf_window = value != 0.0,
             "count_kept" => self.count_kept = value != 0.0,
+            "expand_stops" => self.expand_stops = value != 0.0,
             _ => {
                 return Err(format!(
                     "unknown search constant {name:?}; known: {}",
@@ -223,6 +248,8 @@ mod tests {
         assert!(p.amaf_window);
         p.set("count_kept", 1.0).unwrap();
         assert!(p.count_kept);
+        p.set("expand_stops", 1.0).unwrap();
+        assert!(p.expand_stops);
         let t = p.tactics;
         assert_eq!(
             (t.tenuki_percent, t.selfatari_percent, t.counter_percent),

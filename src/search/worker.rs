@@ -6,7 +6,7 @@ use super::playout::{self, Amaf, Policy};
 use super::tree::{Node, NodeId, PASS, Tree};
 use super::{SearchLimits, SearchParams, id_move};
 use crate::knowledge::model::Model;
-use crate::knowledge::priors::{self, OWNER_BINS, Ownership, PriorParams};
+use crate::knowledge::priors::{self, Adjust, OWNER_BINS, PriorParams};
 use crate::rules::{Board, Color, Move, Point};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -199,21 +199,28 @@ struct Scratch {
     owner: Vec<f32>,
 }
 
-/// Fills `mean` with each point's mean final owner so far (by point
-/// index) and returns the ownership view for the priors, or `None` when
-/// the priors leave ownership out or nothing is counted yet.
-fn ownership_view<'a>(sh: &'a Shared<'_>, mean: &'a mut Vec<f32>) -> Option<Ownership<'a>> {
-    let gammas = sh.owner_gammas.as_ref()?;
+/// The search's adjustments to the model in its priors: ownership so far
+/// (filled into `mean`, by point index) when the priors use it, the
+/// ladder boost and the power.
+fn adjust<'a>(sh: &'a Shared<'_>, mean: &'a mut Vec<f32>) -> Adjust<'a> {
+    let mut adjust = Adjust {
+        ladder_boost: sh.params.ladder_boost,
+        power: sh.params.prior_power,
+        distance_power: sh.params.distance_power,
+        ..Adjust::default()
+    };
     let samples = sh.ownership_samples.load(Relaxed);
-    if samples == 0 {
-        return None;
+    if samples == 0 || (sh.owner_gammas.is_none() && adjust.ladder_boost == 1.0) {
+        return adjust;
     }
     let inv = 1.0 / samples as f32;
     mean.resize(crate::rules::point::MAX_POINTS, 0.0);
     for (p, total) in sh.board.size().points().zip(&sh.ownership) {
         mean[p.index()] = total.load(Relaxed) as f32 * inv;
     }
-    Some(Ownership { mean, gammas })
+    adjust.owner = Some(mean);
+    adjust.gammas = sh.owner_gammas.as_ref();
+    adjust
 }
 
 /// Priors of the root's children, one per move of `legal`: with
@@ -226,7 +233,7 @@ pub(super) fn root_children(sh: &Shared<'_>, legal: &[Point]) -> Vec<(u32, u32, 
         sh.board,
         sh.color,
         legal.iter().copied(),
-        ownership_view(sh, &mut mean),
+        adjust(sh, &mut mean),
         &mut probs,
         &mut laddered,
     );
@@ -291,7 +298,7 @@ fn expand(sh: &Shared<'_>, node: NodeId, board: &Board, color: Color, s: &mut Sc
         board,
         color,
         s.points.iter().copied(),
-        ownership_view(sh, &mut s.owner),
+        adjust(sh, &mut s.owner),
         &mut s.probs,
         &mut s.laddered,
     );
@@ -329,6 +336,7 @@ fn simulate(
             if node == sh.root
                 || n.visits() < sh.params.expand_visits
                 || !expand(sh, node, board, to_move, scratch)
+                || sh.params.expand_stops
             {
                 break;
             }

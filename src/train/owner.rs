@@ -10,7 +10,7 @@
 use super::dataset::{is_candidate, replay};
 use super::games::Record;
 use crate::knowledge::model::Model;
-use crate::knowledge::priors::{OWNER_BINS, owner_bin, probabilities};
+use crate::knowledge::priors::{Adjust, OWNER_BINS, owner_bin, probabilities};
 use crate::rules::{Color, Move, Point};
 use crate::search::playout::{self, Amaf, PlayoutKind, Policy, Tactics};
 use rand::rngs::SmallRng;
@@ -94,7 +94,7 @@ fn game_samples(game: &Record, rate: f64, playouts: u32, model: &Model, seed: u6
             board,
             color,
             points.iter().copied(),
-            None,
+            Adjust::default(),
             &mut probs,
             &mut laddered,
         );
