@@ -300,6 +300,10 @@ impl Searcher {
             model: &self.model,
             priors: prior_params,
             white_bonus,
+            distance_power: self
+                .params
+                .distance_power
+                .unwrap_or_else(|| priors::distance_power_for_size(board.size().get())),
             inv_rave_equiv: (1.0 / self.params.rave_equiv.max(1.0)) as f32,
             exploration: self.params.exploration as f32,
             // Counting like Pachi's `-t =N`: the visits the root kept from

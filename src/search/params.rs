@@ -36,8 +36,9 @@ pub struct SearchParams {
     /// (below 1 flatter, 1 the model's).
     pub prior_power: f32,
     /// The power the model's gammas for the distance to the last two
-    /// moves are raised to in the tree priors (1 the model's).
-    pub distance_power: f32,
+    /// moves are raised to in the tree priors (`None`: by board size,
+    /// [`distance_power_for_size`](crate::knowledge::priors::distance_power_for_size)).
+    pub distance_power: Option<f32>,
     /// How often heavy playouts try their optional tactics.
     pub tactics: Tactics,
     /// Under a clock: empty points per own move the game still lasts
@@ -71,9 +72,6 @@ pub struct SearchParams {
     /// last search, as Pachi's `-t =N` does (for matches at equal
     /// playouts counted alike); else it counts new playouts only.
     pub count_kept: bool,
-    /// Whether a simulation that expands a node plays out from that node,
-    /// as Pachi's does; else it goes on to one of the new children.
-    pub expand_stops: bool,
 }
 
 impl Default for SearchParams {
@@ -105,9 +103,17 @@ impl Default for SearchParams {
             early_stop: true,
             // PriorParams::for_size: Pachi's weights, see there.
             priors: None,
+            // Against Pachi at 2,000 playouts counted alike, where the
+            // defaults scored 33.0% of 197 on the same seeds
+            // (docs/strength-log.md): ×30 scored 28.8% of 66 (24.0% of 102
+            // without the ownership test): the model's own strength.
             ladder_boost: 1.0,
+            // 0.7 scored 33.2% of 196: no change.
             prior_power: 1.0,
-            distance_power: 1.0,
+            // By board size (priors::distance_power_for_size): 0.5 below
+            // 13x13, where it beat the model's gammas in paired matches;
+            // 0.25 (34.3% of 197) and 0 (35.9% of 198) did no better.
+            distance_power: None,
             // Ko fights at Pachi's 40% scored 38.3% of 350 games against
             // Pachi where none scored 38.2% of 250, 80% 29.4% of 90
             // (docs/strength-log.md): off.
@@ -136,8 +142,6 @@ impl Default for SearchParams {
             amaf_window: false,
             // `--playouts N` means N new playouts.
             count_kept: false,
-            // Off until a match says otherwise (docs/strength-log.md).
-            expand_stops: false,
         }
     }
 }
@@ -145,7 +149,7 @@ impl Default for SearchParams {
 impl SearchParams {
     /// The names [`SearchParams::set`] knows, for experiments and tuning
     /// (`hane --tune NAME=VALUE`).
-    pub const TUNABLE: [&'static str; 23] = [
+    pub const TUNABLE: [&'static str; 22] = [
         "rave_equiv",
         "rave_distance",
         "exploration",
@@ -168,7 +172,6 @@ impl SearchParams {
         "prune_ladders",
         "amaf_window",
         "count_kept",
-        "expand_stops",
     ];
 
     /// Sets one constant by name. The prior constants, unset, follow the
@@ -191,7 +194,7 @@ impl SearchParams {
             "prior_pattern" => priors.pattern = (value as f32).min(10_000.0),
             "ladder_boost" => self.ladder_boost = (value as f32).min(10_000.0),
             "prior_power" => self.prior_power = (value as f32).clamp(0.05, 4.0),
-            "distance_power" => self.distance_power = (value as f32).clamp(0.0, 4.0),
+            "distance_power" => self.distance_power = Some((value as f32).clamp(0.0, 4.0)),
             "ko_percent" => self.tactics.ko_percent = (value as u32).min(100),
             "answer_percent" => self.tactics.answer_percent = (value as u32).min(100),
             "tenuki_percent" => self.tactics.tenuki_percent = (value as u32).min(10_000),
@@ -205,7 +208,6 @@ impl SearchParams {
             "prune_ladders" => self.prune_ladders = value != 0.0,
             "amaf_window" => self.amaf_window = value != 0.0,
             "count_kept" => self.count_kept = value != 0.0,
-            "expand_stops" => self.expand_stops = value != 0.0,
             _ => {
                 return Err(format!(
                     "unknown search constant {name:?}; known: {}",
@@ -248,8 +250,6 @@ mod tests {
         assert!(p.amaf_window);
         p.set("count_kept", 1.0).unwrap();
         assert!(p.count_kept);
-        p.set("expand_stops", 1.0).unwrap();
-        assert!(p.expand_stops);
         let t = p.tactics;
         assert_eq!(
             (t.tenuki_percent, t.selfatari_percent, t.counter_percent),

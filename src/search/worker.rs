@@ -36,6 +36,8 @@ pub(super) struct Shared<'a> {
     pub priors: PriorParams,
     /// Komi plus the rules' handicap bonus: White's extra points.
     pub white_bonus: f64,
+    /// The power of the model's distance gammas in the priors.
+    pub distance_power: f32,
     /// 1 / rave_equiv.
     pub inv_rave_equiv: f32,
     /// The UCB exploration constant.
@@ -206,7 +208,7 @@ fn adjust<'a>(sh: &'a Shared<'_>, mean: &'a mut Vec<f32>) -> Adjust<'a> {
     let mut adjust = Adjust {
         ladder_boost: sh.params.ladder_boost,
         power: sh.params.prior_power,
-        distance_power: sh.params.distance_power,
+        distance_power: sh.distance_power,
         ..Adjust::default()
     };
     let samples = sh.ownership_samples.load(Relaxed);
@@ -336,7 +338,6 @@ fn simulate(
             if node == sh.root
                 || n.visits() < sh.params.expand_visits
                 || !expand(sh, node, board, to_move, scratch)
-                || sh.params.expand_stops
             {
                 break;
             }
