@@ -174,9 +174,10 @@ impl SearchParams {
         "count_kept",
     ];
 
-    /// Sets one constant by name. The prior constants, unset, follow the
-    /// board size ([`PriorParams::for_size`]); setting one fixes both
-    /// (the other at its 19x19 value).
+    /// Sets one constant by name. The prior weights `prior_even` and
+    /// `prior_pattern`, unset, follow the board size
+    /// ([`PriorParams::for_size`]); setting one fixes both (the other at
+    /// its 19x19 value). The other `prior_` names leave them alone.
     ///
     /// # Errors
     /// An unknown name, or a value out of range.
@@ -215,7 +216,7 @@ impl SearchParams {
                 ));
             }
         }
-        if name.starts_with("prior_") {
+        if name == "prior_even" || name == "prior_pattern" {
             self.priors = Some(priors);
         }
         Ok(())
@@ -250,6 +251,19 @@ mod tests {
         assert!(p.amaf_window);
         p.set("count_kept", 1.0).unwrap();
         assert!(p.count_kept);
+        // The priors' powers and boost leave the size-dependent weights
+        // alone; the weights themselves fix them.
+        let mut q = SearchParams::default();
+        q.set("prior_power", 0.7).unwrap();
+        q.set("distance_power", 0.5).unwrap();
+        q.set("ladder_boost", 10.0).unwrap();
+        assert_eq!(q.priors, None);
+        assert_eq!(
+            (q.prior_power, q.distance_power, q.ladder_boost),
+            (0.7, Some(0.5), 10.0)
+        );
+        q.set("prior_pattern", 150.0).unwrap();
+        assert_eq!(q.priors.map(|w| (w.even, w.pattern)), Some((20, 150.0)));
         let t = p.tactics;
         assert_eq!(
             (t.tenuki_percent, t.selfatari_percent, t.counter_percent),
