@@ -322,11 +322,9 @@ impl Searcher {
             owner_gammas: (self.params.owner_prior > 0.0)
                 .then(|| priors::owner_gammas(self.params.owner_prior as f32)),
         };
-        // With ownership in the priors (its gammas, or the ladder boost
-        // that asks it whether a chain is already taken), a first map from
-        // playouts outside the tree comes before the root's priors (Pachi
-        // does the same).
-        let uses_ownership = shared.owner_gammas.is_some() || self.params.ladder_boost != 1.0;
+        // With ownership in the priors, a first map from playouts outside
+        // the tree comes before the root's priors (Pachi does the same).
+        let uses_ownership = shared.priors_use_ownership();
         if uses_ownership {
             let n = u64::from(self.params.owner_warmup);
             worker::warm_up(&shared, limits.playouts.map_or(n, |max| n.min(max)), seed);

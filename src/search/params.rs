@@ -30,7 +30,9 @@ pub struct SearchParams {
     /// How model probabilities become priors (`None`: by board size).
     pub priors: Option<PriorParams>,
     /// The factor on the model strength of an atari that captures in a
-    /// ladder, in the tree priors (1 keeps the model's).
+    /// ladder a chain of three or more stones the playouts do not already
+    /// give to the attacker, in the tree priors (1 keeps the model's;
+    /// [`Adjust`](crate::knowledge::priors::Adjust)).
     pub ladder_boost: f32,
     /// The power the model strengths are raised to in the tree priors
     /// (below 1 flatter, 1 the model's).

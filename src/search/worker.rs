@@ -55,6 +55,14 @@ pub(super) struct Shared<'a> {
     pub owner_gammas: Option<[f32; OWNER_BINS]>,
 }
 
+impl Shared<'_> {
+    /// True if the priors read Monte Carlo ownership: its gammas, or the
+    /// ladder boost, which asks it whether a chain is already taken.
+    pub fn priors_use_ownership(&self) -> bool {
+        self.owner_gammas.is_some() || self.params.ladder_boost != 1.0
+    }
+}
+
 /// One worker: runs simulations until the limits say stop.
 pub(super) fn worker(
     sh: &Shared<'_>,
@@ -212,7 +220,7 @@ fn adjust<'a>(sh: &'a Shared<'_>, mean: &'a mut Vec<f32>) -> Adjust<'a> {
         ..Adjust::default()
     };
     let samples = sh.ownership_samples.load(Relaxed);
-    if samples == 0 || (sh.owner_gammas.is_none() && adjust.ladder_boost == 1.0) {
+    if samples == 0 || !sh.priors_use_ownership() {
         return adjust;
     }
     let inv = 1.0 / samples as f32;
