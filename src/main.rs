@@ -141,6 +141,14 @@ enum Sub {
         /// Times a large shape must be played to get its own strength.
         #[arg(long, default_value_t = 10)]
         min_shape: u32,
+        /// Learn only from the moves of this player (SGF `PB`/`PW`,
+        /// case-insensitive); games without it are skipped.
+        #[arg(long)]
+        player: Option<String>,
+        /// Start from the built-in model and train only its small groups
+        /// (tactics, distances, edge); shapes and playout weights are kept.
+        #[arg(long)]
+        refit: bool,
         /// Game files.
         #[arg(required = true)]
         files: Vec<String>,
@@ -170,6 +178,9 @@ enum Sub {
         /// Use at most this many games.
         #[arg(long)]
         games: Option<usize>,
+        /// Measure only the moves of this player (SGF `PB`/`PW`).
+        #[arg(long)]
+        player: Option<String>,
         /// Game files.
         #[arg(required = true)]
         files: Vec<String>,
@@ -268,6 +279,8 @@ fn main() -> ExitCode {
             iterations,
             min_pat3,
             min_shape,
+            player,
+            refit,
             files,
         }) => {
             let opts = hane::train::TrainOptions {
@@ -278,6 +291,8 @@ fn main() -> ExitCode {
                 min_pat3,
                 min_shape,
                 seed: config.seed,
+                player,
+                refit,
             };
             return tool(config.threads, || hane::train::run_train(&opts, &out));
         }
@@ -294,10 +309,11 @@ fn main() -> ExitCode {
         Some(Sub::Predict {
             model,
             games,
+            player,
             files,
         }) => {
             return tool(config.threads, || {
-                hane::train::run_predict(model.as_deref(), &files, games)
+                hane::train::run_predict(model.as_deref(), &files, games, player.as_deref())
             });
         }
         None => {}

@@ -88,6 +88,17 @@ pub struct Model {
     playout_table: Vec<f32>,
 }
 
+/// A model's shape gammas, as listed ([`Model::shape_tables`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ShapeTables<'a> {
+    /// Canonical 3x3 codes and their gammas, sorted.
+    pub pat3: &'a [(u64, f32)],
+    /// Large-shape hashes and their gammas, sorted.
+    pub shapes: &'a [(u64, f32)],
+    /// The gamma of unlisted 3x3 codes.
+    pub pat3_other: f32,
+}
+
 /// The playouts' shape weights, as trained.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayoutGammas {
@@ -244,6 +255,31 @@ impl Model {
         }
         m.playout.tenuki = m.playout.tenuki.powf(power);
         m
+    }
+
+    /// The small groups' gammas, in [`small_layout`] order.
+    pub fn small_gammas(&self) -> &[f32] {
+        &self.small
+    }
+
+    /// The listed canonical 3x3 codes and large-shape hashes with their
+    /// gammas, sorted, and the gamma of unlisted 3x3 codes.
+    pub fn shape_tables(&self) -> ShapeTables<'_> {
+        ShapeTables {
+            pat3: &self.pat3_list,
+            shapes: &self.shape_list,
+            pat3_other: self.pat3_other,
+        }
+    }
+
+    /// This model with other small-group gammas (same layout); shapes and
+    /// playout weights unchanged.
+    pub fn with_small_gammas(&self, small: Vec<f32>) -> Model {
+        debug_assert_eq!(small.len(), self.small.len());
+        Model {
+            small,
+            ..self.clone()
+        }
     }
 
     /// Number of listed 3x3 shapes and large shapes.

@@ -85,5 +85,15 @@ pub fn load(text: &str, rules: Rules, komi: f64, stop: Stop) -> Result<Game, Sgf
     Ok(loaded.game)
 }
 
+/// The first value of property `id` (FF\[4\] form, e.g. `PB`) in the
+/// root node of the first game tree, if the text has one.
+pub fn root_value(text: &str, id: &str) -> Option<String> {
+    let line = reader::main_line(text).ok()?;
+    let root = line.nodes.first()?;
+    root.iter()
+        .find(|p| p.id == id)
+        .and_then(|p| p.values.first().cloned())
+}
+
 #[cfg(test)]
 mod tests;

@@ -213,3 +213,12 @@ fn komi_comes_from_km_or_stays() {
     assert!(l.notes.iter().any(|n| n.contains("KM[lots]")));
     assert_eq!(load_ok("(;SZ[9])", Stop::End).game.komi(), 7.5);
 }
+
+#[test]
+fn root_values_are_read_from_the_first_node_only() {
+    let text = "(;GM[1]SZ[9]PB[Pachi]PW[hane \\] x];B[ee]PB[late])";
+    assert_eq!(super::root_value(text, "PB").as_deref(), Some("Pachi"));
+    assert_eq!(super::root_value(text, "PW").as_deref(), Some("hane ] x"));
+    assert_eq!(super::root_value(text, "RE"), None);
+    assert_eq!(super::root_value("not sgf", "PB"), None);
+}

@@ -144,12 +144,14 @@ impl Dictionary {
     }
 }
 
-/// Calls `visit(board, color, move)` for each move of a game, with the
-/// position before it.
+/// Calls `visit(board, color, move)` for each move of a game that is
+/// learned from ([`Record::learns`]), with the position before it.
 pub fn replay(game: &Record, mut visit: impl FnMut(&Board, Color, Move)) {
     let mut board = game.start.clone();
     for &(color, mv) in &game.moves {
-        visit(&board, color, mv);
+        if game.learns(color) {
+            visit(&board, color, mv);
+        }
         match mv {
             Move::Play(p) => {
                 board.play_unchecked(color, p);

@@ -3,6 +3,11 @@
 //! coordinates, 19x19) and SGF files. Every game is replayed and checked;
 //! a malformed line or an illegal move skips that game, counted and
 //! reported with where it was, and never stops the run.
+//!
+//! Training may learn from one player's moves only (`--player NAME`): in
+//! an SGF file whose `PB` or `PW` is that name, only that side's moves are
+//! targets; the other side's moves are still played, as the positions
+//! they make. Games without the name are skipped.
 
 use crate::rules::{Board, BoardSize, Color, Move, Rules};
 use std::fmt;
@@ -14,6 +19,15 @@ pub struct Record {
     pub start: Board,
     /// The moves, in order.
     pub moves: Vec<(Color, Move)>,
+    /// Whose moves are learned from: `None` for both sides.
+    pub learn: Option<Color>,
+}
+
+impl Record {
+    /// True if the move of `color` is a training target.
+    pub fn learns(&self, color: Color) -> bool {
+        self.learn.is_none_or(|c| c == color)
+    }
 }
 
 /// A game that was skipped, and why.
@@ -48,16 +62,28 @@ pub struct GameSet {
 
 impl GameSet {
     /// Reads every file in order; stops after `limit` games if given.
+    /// With `player`, keeps only the SGF games that name it as `PB` or
+    /// `PW` (case-insensitive) and learns from its moves alone.
     ///
     /// # Errors
     /// A file that cannot be read at all.
-    pub fn read(files: &[String], limit: Option<usize>) -> Result<GameSet, String> {
+    pub fn read(
+        files: &[String],
+        limit: Option<usize>,
+        player: Option<&str>,
+    ) -> Result<GameSet, String> {
         let mut set = GameSet::default();
         for file in files {
             let bytes = std::fs::read(file).map_err(|e| format!("cannot read {file}: {e}"))?;
             let text = String::from_utf8_lossy(&bytes);
             if text.trim_start().starts_with('(') {
-                set.add_sgf(file, &text);
+                set.add_sgf(file, &text, player);
+            } else if let Some(name) = player {
+                set.skipped.push(Skipped {
+                    file: file.to_string(),
+                    line: 0,
+                    reason: format!("no player names to find {name:?} in (not SGF)"),
+                });
             } else {
                 set.add_lines(file, &text, limit);
             }
@@ -69,11 +95,32 @@ impl GameSet {
         Ok(set)
     }
 
-    fn add_sgf(&mut self, file: &str, text: &str) {
+    fn add_sgf(&mut self, file: &str, text: &str, player: Option<&str>) {
+        let learn = match player {
+            None => None,
+            Some(name) => {
+                let named = |id| {
+                    crate::sgf::root_value(text, id).is_some_and(|v| v.eq_ignore_ascii_case(name))
+                };
+                if named("PB") {
+                    Some(Color::Black)
+                } else if named("PW") {
+                    Some(Color::White)
+                } else {
+                    self.skipped.push(Skipped {
+                        file: file.to_string(),
+                        line: 0,
+                        reason: format!("{name:?} plays neither side"),
+                    });
+                    return;
+                }
+            }
+        };
         match crate::sgf::load(text, Rules::AGA, 7.5, crate::sgf::Stop::End) {
             Ok(game) => self.games.push(Record {
                 start: game.initial_board().clone(),
                 moves: game.moves().to_vec(),
+                learn,
             }),
             Err(e) => self.skipped.push(Skipped {
                 file: file.to_string(),
@@ -140,7 +187,11 @@ pub fn parse_line(line: &str) -> Result<Record, String> {
     if moves.is_empty() {
         return Err("no moves".to_string());
     }
-    Ok(Record { start, moves })
+    Ok(Record {
+        start,
+        moves,
+        learn: None,
+    })
 }
 
 /// `B[pd]`, `W[]` (a pass) or `W[tt]` (a pass on boards up to 19x19).
@@ -204,15 +255,45 @@ mod tests {
         )
         .unwrap();
         let file = path.to_string_lossy().to_string();
-        let set = GameSet::read(std::slice::from_ref(&file), None).unwrap();
+        let set = GameSet::read(std::slice::from_ref(&file), None, None).unwrap();
         assert_eq!(set.games.len(), 2);
         assert_eq!(set.moves(), 3);
         let lines: Vec<usize> = set.skipped.iter().map(|s| s.line).collect();
         assert_eq!(lines, [2, 4]);
         assert!(set.skipped[0].to_string().contains(":2: "));
-        let limited = GameSet::read(std::slice::from_ref(&file), Some(1)).unwrap();
+        let limited = GameSet::read(std::slice::from_ref(&file), Some(1), None).unwrap();
         assert_eq!(limited.games.len(), 1);
-        assert!(GameSet::read(&[dir.join("missing").to_string_lossy().to_string()], None).is_err());
+        let missing = dir.join("missing").to_string_lossy().to_string();
+        assert!(GameSet::read(&[missing], None, None).is_err());
+        // A player filter needs names: the line format has none.
+        let named = GameSet::read(std::slice::from_ref(&file), None, Some("x")).unwrap();
+        assert!(named.games.is_empty() && named.skipped.len() == 1);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_player_filter_learns_from_that_side_only() {
+        let dir = std::env::temp_dir().join(format!("hane-player-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let games = [
+            ("a.sgf", "(;SZ[9]PB[hane]PW[Pachi];B[ee];W[cc])"),
+            ("b.sgf", "(;SZ[9]PB[pachi]PW[hane];B[ee];W[cc])"),
+            ("c.sgf", "(;SZ[9]PB[GNU Go]PW[hane];B[ee];W[cc])"),
+        ];
+        let mut files = Vec::new();
+        for (name, text) in games {
+            let path = dir.join(name);
+            std::fs::write(&path, text).unwrap();
+            files.push(path.to_string_lossy().to_string());
+        }
+        let set = GameSet::read(&files, None, Some("Pachi")).unwrap();
+        let learn: Vec<Option<Color>> = set.games.iter().map(|g| g.learn).collect();
+        assert_eq!(learn, [Some(Color::White), Some(Color::Black)]);
+        assert!(set.games[0].learns(Color::White) && !set.games[0].learns(Color::Black));
+        assert_eq!(set.skipped.len(), 1);
+        assert!(set.skipped[0].file.ends_with("c.sgf"));
+        let all = GameSet::read(&files, None, None).unwrap();
+        assert!(all.games.iter().all(|g| g.learn.is_none()));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

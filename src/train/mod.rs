@@ -36,6 +36,11 @@ pub struct TrainOptions {
     pub min_shape: u32,
     /// Seed of the position sample.
     pub seed: u64,
+    /// Learn only from this player's moves (SGF `PB`/`PW`).
+    pub player: Option<String>,
+    /// Start from the built-in model and train its small groups only:
+    /// its 3x3 and large shapes and its playout weights stay as they are.
+    pub refit: bool,
 }
 
 fn report_skipped(set: &GameSet) {
@@ -51,8 +56,12 @@ fn report_skipped(set: &GameSet) {
 ///
 /// # Errors
 /// A file that cannot be read, or no usable game.
-pub fn read_games(files: &[String], limit: Option<usize>) -> Result<GameSet, String> {
-    let set = GameSet::read(files, limit)?;
+pub fn read_games(
+    files: &[String],
+    limit: Option<usize>,
+    player: Option<&str>,
+) -> Result<GameSet, String> {
+    let set = GameSet::read(files, limit, player)?;
     report_skipped(&set);
     log::info!(
         "read {} games ({} moves); skipped {}",
@@ -72,8 +81,17 @@ pub fn read_games(files: &[String], limit: Option<usize>) -> Result<GameSet, Str
 /// Unreadable input or no usable game.
 pub fn train(opts: &TrainOptions) -> Result<Model, String> {
     let start = Instant::now();
-    let set = read_games(&opts.files, opts.games)?;
-    let dict = Dictionary::build(&set.games, opts.min_pat3, opts.min_shape);
+    let set = read_games(&opts.files, opts.games, opts.player.as_deref())?;
+    let base = crate::knowledge::builtin();
+    let dict = if opts.refit {
+        let tables = base.shape_tables();
+        Dictionary::from_lists(
+            tables.pat3.iter().map(|&(c, _)| c as u32).collect(),
+            tables.shapes.iter().map(|&(h, _)| h).collect(),
+        )
+    } else {
+        Dictionary::build(&set.games, opts.min_pat3, opts.min_shape)
+    };
     log::info!(
         "dictionary: {} 3x3 codes, {} large shapes ({:.0} s)",
         dict.pat3.len(),
@@ -97,13 +115,25 @@ pub fn train(opts: &TrainOptions) -> Result<Model, String> {
         (ds.cands.len() * (std::mem::size_of::<dataset::Cand>() + 4)) >> 20,
         start.elapsed().as_secs_f64()
     );
-    let mut trainer = mm::Trainer::new(&ds, mm::Gammas::new(dict.pat3.len(), dict.shapes.len()));
+    let mut start_gammas = mm::Gammas::new(dict.pat3.len(), dict.shapes.len());
+    if opts.refit {
+        let tables = base.shape_tables();
+        start_gammas.small = base.small_gammas().iter().map(|&g| g as f64).collect();
+        start_gammas.pat3 = tables.pat3.iter().map(|&(_, g)| g as f64).collect();
+        start_gammas.pat3.push(tables.pat3_other as f64);
+        start_gammas.shape = tables.shapes.iter().map(|&(_, g)| g as f64).collect();
+    }
+    let groups: Vec<mm::MmGroup> = mm::groups()
+        .into_iter()
+        .filter(|g| !opts.refit || matches!(g, mm::MmGroup::Small(_)))
+        .collect();
+    let mut trainer = mm::Trainer::new(&ds, start_gammas);
     log::info!(
         "iteration 0: log-likelihood {:.5}",
         trainer.log_likelihood()
     );
     for it in 1..=opts.iterations {
-        for g in mm::groups() {
+        for &g in &groups {
             trainer.step(g);
         }
         trainer.refresh();
@@ -117,6 +147,10 @@ pub fn train(opts: &TrainOptions) -> Result<Model, String> {
     let trainer_gammas = trainer.gammas.clone();
     drop(trainer);
     drop(ds);
+    if opts.refit {
+        let small = trainer_gammas.small.iter().map(|&g| g as f32).collect();
+        return Ok(base.with_small_gammas(small));
+    }
     let playout = playout::train(&set.games, rate, opts.seed, opts.min_pat3, opts.iterations);
     Ok(to_model(&trainer_gammas, &dict, playout))
 }
@@ -165,6 +199,7 @@ pub fn run_predict(
     model: Option<&str>,
     files: &[String],
     games: Option<usize>,
+    player: Option<&str>,
 ) -> Result<(), String> {
     let model = match model {
         Some(path) => {
@@ -174,7 +209,7 @@ pub fn run_predict(
         }
         None => crate::knowledge::builtin().as_ref().clone(),
     };
-    let set = read_games(files, games)?;
+    let set = read_games(files, games, player)?;
     let acc = predict::measure(&model, &set.games);
     println!("{acc}");
     Ok(())
@@ -193,7 +228,7 @@ pub fn run_train_owner(
     playouts: u32,
     seed: u64,
 ) -> Result<(), String> {
-    let set = read_games(files, games)?;
+    let set = read_games(files, games, None)?;
     let model = crate::knowledge::builtin();
     let fit = owner::train(&set.games, &model, rate, playouts, 50, seed);
     println!("positions {}", fit.positions);
@@ -205,4 +240,59 @@ pub fn run_train_owner(
         fit.log_likelihood.0, fit.log_likelihood.1
     );
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A refit learns the small groups from one player's moves and leaves
+    /// everything else of the built-in model as it was.
+    #[test]
+    fn a_refit_fits_the_small_groups_and_keeps_the_shapes() {
+        let dir = std::env::temp_dir().join(format!("hane-refit-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        // "P" answers every move on the far side of the board, which the
+        // built-in model (near answers) finds unlikely.
+        let games = [
+            ";B[ee];W[aa];B[ec];W[ii];B[ge];W[ai];B[ce];W[ia]",
+            ";B[dd];W[ii];B[ff];W[ai];B[df];W[ia];B[fd];W[ah]",
+            ";B[ef];W[ab];B[de];W[ih];B[fe];W[ba];B[ed];W[hi]",
+        ];
+        let mut files = Vec::new();
+        for (i, moves) in games.iter().enumerate() {
+            let path = dir.join(format!("{i}.sgf"));
+            std::fs::write(&path, format!("(;SZ[9]PB[Q]PW[P]{moves})")).unwrap();
+            files.push(path.to_string_lossy().to_string());
+        }
+        let opts = TrainOptions {
+            files: files.clone(),
+            games: None,
+            positions: 1_000,
+            iterations: 5,
+            min_pat3: 1,
+            min_shape: 1,
+            seed: 1,
+            player: Some("P".to_string()),
+            refit: true,
+        };
+        let refit = train(&opts).unwrap();
+        let base = crate::knowledge::builtin();
+        assert_eq!(refit.shape_tables(), base.shape_tables());
+        assert_eq!(refit.playout_tenuki(), base.playout_tenuki());
+        assert_ne!(refit.small_gammas(), base.small_gammas());
+        let set = read_games(&files, None, Some("P")).unwrap();
+        let (before, after) = (
+            predict::measure(&base, &set.games),
+            predict::measure(&refit, &set.games),
+        );
+        assert_eq!((before.positions, after.positions), (12, 12));
+        assert!(
+            after.log_likelihood > before.log_likelihood + 1.0,
+            "{} -> {}",
+            before.log_likelihood,
+            after.log_likelihood
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }
