@@ -165,6 +165,9 @@ enum Sub {
         /// Playouts a position for its ownership.
         #[arg(long, default_value_t = 128)]
         playouts: u32,
+        /// Learn only from the moves of this player (SGF `PB`/`PW`).
+        #[arg(long)]
+        player: Option<String>,
         /// Game files.
         #[arg(required = true)]
         files: Vec<String>,
@@ -300,10 +303,18 @@ fn main() -> ExitCode {
             games,
             rate,
             playouts,
+            player,
             files,
         }) => {
             return tool(config.threads, || {
-                hane::train::run_train_owner(&files, games, rate, playouts, config.seed)
+                hane::train::run_train_owner(
+                    &files,
+                    games,
+                    player.as_deref(),
+                    rate,
+                    playouts,
+                    config.seed,
+                )
             });
         }
         Some(Sub::Predict {

@@ -224,11 +224,12 @@ pub fn run_predict(
 pub fn run_train_owner(
     files: &[String],
     games: Option<usize>,
+    player: Option<&str>,
     rate: f64,
     playouts: u32,
     seed: u64,
 ) -> Result<(), String> {
-    let set = read_games(files, games, None)?;
+    let set = read_games(files, games, player)?;
     let model = crate::knowledge::builtin();
     let fit = owner::train(&set.games, &model, rate, playouts, 50, seed);
     println!("positions {}", fit.positions);

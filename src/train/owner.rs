@@ -10,7 +10,9 @@
 use super::dataset::{is_candidate, replay};
 use super::games::Record;
 use crate::knowledge::model::Model;
-use crate::knowledge::priors::{Adjust, OWNER_BINS, owner_bin, probabilities};
+use crate::knowledge::priors::{
+    Adjust, OWNER_BINS, distance_power_for_size, owner_bin, probabilities,
+};
 use crate::rules::{Color, Move, Point};
 use crate::search::playout::{self, Amaf, PlayoutKind, Policy, Tactics};
 use rand::rngs::SmallRng;
@@ -94,7 +96,11 @@ fn game_samples(game: &Record, rate: f64, playouts: u32, model: &Model, seed: u6
             board,
             color,
             points.iter().copied(),
-            Adjust::default(),
+            // The model as the tree's priors read it on this board size.
+            Adjust {
+                distance_power: distance_power_for_size(board.size().get()),
+                ..Adjust::default()
+            },
             &mut probs,
             &mut laddered,
         );
