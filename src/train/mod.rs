@@ -83,14 +83,23 @@ pub fn train(opts: &TrainOptions) -> Result<Model, String> {
     let start = Instant::now();
     let set = read_games(&opts.files, opts.games, opts.player.as_deref())?;
     let base = crate::knowledge::builtin();
-    let dict = if opts.refit {
+    // A refit lists the built-in model's shapes and starts from its gammas.
+    let (dict, start_gammas) = if opts.refit {
         let tables = base.shape_tables();
-        Dictionary::from_lists(
+        let dict = Dictionary::from_lists(
             tables.pat3.iter().map(|&(c, _)| c as u32).collect(),
             tables.shapes.iter().map(|&(h, _)| h).collect(),
-        )
+        );
+        let mut g = mm::Gammas::new(dict.pat3.len(), dict.shapes.len());
+        g.small = base.small_gammas().iter().map(|&x| x as f64).collect();
+        g.pat3 = tables.pat3.iter().map(|&(_, x)| x as f64).collect();
+        g.pat3.push(tables.pat3_other as f64);
+        g.shape = tables.shapes.iter().map(|&(_, x)| x as f64).collect();
+        (dict, g)
     } else {
-        Dictionary::build(&set.games, opts.min_pat3, opts.min_shape)
+        let dict = Dictionary::build(&set.games, opts.min_pat3, opts.min_shape);
+        let g = mm::Gammas::new(dict.pat3.len(), dict.shapes.len());
+        (dict, g)
     };
     log::info!(
         "dictionary: {} 3x3 codes, {} large shapes ({:.0} s)",
@@ -115,14 +124,6 @@ pub fn train(opts: &TrainOptions) -> Result<Model, String> {
         (ds.cands.len() * (std::mem::size_of::<dataset::Cand>() + 4)) >> 20,
         start.elapsed().as_secs_f64()
     );
-    let mut start_gammas = mm::Gammas::new(dict.pat3.len(), dict.shapes.len());
-    if opts.refit {
-        let tables = base.shape_tables();
-        start_gammas.small = base.small_gammas().iter().map(|&g| g as f64).collect();
-        start_gammas.pat3 = tables.pat3.iter().map(|&(_, g)| g as f64).collect();
-        start_gammas.pat3.push(tables.pat3_other as f64);
-        start_gammas.shape = tables.shapes.iter().map(|&(_, g)| g as f64).collect();
-    }
     let groups: Vec<mm::MmGroup> = mm::groups()
         .into_iter()
         .filter(|g| !opts.refit || matches!(g, mm::MmGroup::Small(_)))
