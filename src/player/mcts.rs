@@ -239,7 +239,7 @@ impl MctsPlayer {
                 .iter()
                 .map(|c| c.mv)
                 .find(|&mv| fills_dead_liberty(mv));
-            return Decision::Play(pick.unwrap_or(result.best));
+            return Decision::Play(pick.unwrap_or_else(|| best_stone(result)));
         }
         if ctx.cleanup {
             // Nothing dead is left to take off: the cleanup is done.
@@ -248,8 +248,24 @@ impl MctsPlayer {
         if wins_the_count(game, color, ctx) {
             return Decision::Play(Move::Pass);
         }
-        Decision::Play(result.best)
+        // Passing back would lose the count: play on. (The tree counts a
+        // game its two passes end with every stone on the board alive, so
+        // it may like the pass that the dead-stone count condemns.)
+        Decision::Play(best_stone(result))
     }
+}
+
+/// The search's best move other than a pass, or a pass if it has none.
+fn best_stone(result: &SearchResult) -> Move {
+    if result.best != Move::Pass {
+        return result.best;
+    }
+    result
+        .candidates
+        .iter()
+        .map(|c| c.mv)
+        .find(|&mv| mv != Move::Pass)
+        .unwrap_or(Move::Pass)
 }
 
 /// True if `color` wins the count final_score gives for `game` now.

@@ -24,6 +24,8 @@ use crate::rules::{Color, Game, Move, Point, Rules};
 use crate::stop::StopCheck;
 pub use playout::PlayoutKind;
 use playout::Policy;
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
@@ -270,13 +272,32 @@ impl Searcher {
         mut report: Option<Report<'_>>,
     ) -> SearchResult {
         let start = Instant::now();
-        let root = self.prepare_root(game, color);
+        let model = std::sync::Arc::clone(&self.model);
+        let policy = Policy {
+            kind: self.params.playout,
+            model: &model,
+            tactics: self.params.tactics,
+        };
+        let (allow_pass, probes) = pass_allowed(game, color, policy, limits.playouts, seed);
+        let mut root = self.prepare_root(game, color);
+        if allow_pass
+            && self.tree.is_expanded(root)
+            && !self
+                .tree
+                .children(root)
+                .any(|c| self.tree.node(c).mv() == PASS)
+        {
+            // A root kept from a search that did not consider passing.
+            self.root = None;
+            root = self.prepare_root(game, color);
+        }
         let board = game.board();
         let mut legal_root = vec![false; crate::rules::point::MAX_POINTS];
         let legal = root_moves(game, color);
         for &p in &legal {
             legal_root[p.index()] = true;
         }
+        legal_root[PASS as usize] = allow_pass;
         let prior_params = self
             .params
             .priors
@@ -286,11 +307,7 @@ impl Searcher {
         let white_bonus = game.komi() + game.rules().handicap_bonus.points(handicap) as f64;
         let shared = Shared {
             tree: &self.tree,
-            policy: Policy {
-                kind: self.params.playout,
-                model: &self.model,
-                tactics: self.params.tactics,
-            },
+            policy,
             params: self.params,
             root,
             board,
@@ -308,12 +325,15 @@ impl Searcher {
             exploration: self.params.exploration as f32,
             // Counting like Pachi's `-t =N`: the visits the root kept from
             // the last search count towards the playout limit.
-            issued: AtomicU64::new(if self.params.count_kept {
-                u64::from(self.tree.node(root).visits())
-            } else {
-                0
-            }),
-            done: AtomicU64::new(0),
+            issued: AtomicU64::new(
+                probes
+                    + if self.params.count_kept {
+                        u64::from(self.tree.node(root).visits())
+                    } else {
+                        0
+                    },
+            ),
+            done: AtomicU64::new(probes),
             finish: AtomicBool::new(legal.is_empty()),
             ownership: (0..board.size().area())
                 .map(|_| AtomicI64::new(0))
@@ -321,6 +341,7 @@ impl Searcher {
             ownership_samples: AtomicU64::new(0),
             owner_gammas: (self.params.owner_prior > 0.0)
                 .then(|| priors::owner_gammas(self.params.owner_prior as f32)),
+            allow_pass,
         };
         // With ownership in the priors, a first map from playouts outside
         // the tree comes before the root's priors (Pachi does the same).
@@ -403,6 +424,52 @@ impl Searcher {
         self.params.early_stop = saved;
         r
     }
+}
+
+/// Stones on the board, in fifths of its points, from which a search
+/// asks whether the game is near its end: two fifths (a 9x9 game about
+/// 35 moves in, a 19x19 one about 145, captures aside).
+const LATE_FIFTHS: usize = 2;
+
+/// Playouts from the root that judge whether the game is near its end:
+/// this many, or an eighth of a smaller playout limit (none below 8).
+const PASS_PROBES: u64 = 64;
+
+/// Points neither colour ends up owning in at least three probes in four
+/// (mean ownership below one half either way): with fewer than this, the
+/// game is near its end and the tree considers passing. Pachi's tree
+/// passes from the same count of unsettled points (its `dames < 10`).
+const MAX_UNSETTLED: usize = 10;
+
+/// Whether a search from `game` for `color` gives its nodes a pass child,
+/// and the playouts it spent to decide. Always after the opponent's pass
+/// (the tree must see that passing back ends the game); otherwise only
+/// near the end of the game, judged by [`PASS_PROBES`] playouts from the
+/// root once the board is [`LATE_FIFTHS`] full. Without a pass, a tree
+/// near the end is made to play whatever is left, such as the shared
+/// liberty of a seki or the inside of its own eye space, and the search
+/// takes those forced blunders for the opponent's replies.
+fn pass_allowed(
+    game: &Game,
+    color: Color,
+    policy: Policy<'_>,
+    playout_limit: Option<u64>,
+    seed: u64,
+) -> (bool, u64) {
+    let board = game.board();
+    if matches!(game.moves().last(), Some(&(c, Move::Pass)) if c != color) {
+        return (true, 0);
+    }
+    let area = board.size().area();
+    let stones = area - board.empty_points().len();
+    let probes = playout_limit.map_or(PASS_PROBES, |max| PASS_PROBES.min(max / 8));
+    if stones * 5 < area * LATE_FIFTHS || probes < 8 {
+        return (false, 0);
+    }
+    let mut rng = SmallRng::seed_from_u64(seed ^ 0x7061_7373_7072_6f62);
+    let mean = playout::mean_ownership(board, color, policy, probes as u32, &mut rng);
+    let unsettled = mean.iter().filter(|m| m.abs() < 0.5).count();
+    (unsettled < MAX_UNSETTLED, probes)
 }
 
 /// The PV from `node` following the most visited children.

@@ -296,3 +296,38 @@ fn a_playout_limit_can_count_the_kept_visits() {
         assert_eq!(s.tree.node(root).visits(), total);
     }
 }
+
+#[test]
+fn passes_rather_than_break_a_seki() {
+    // White's J2-J4 H4 H5 G5 and Black's two groups beside them share J5
+    // and J1: whoever fills one is taken. White has nothing else to play
+    // (A1, C3 and F9 are its own eyes) and wins by half a point if the
+    // seki stands; a search that cannot pass must fill a shared liberty.
+    let b = parse(
+        "X . X O O . O O X
+         . X X O O O O X X
+         X X X X O X X . X
+         X . X O O X X X X
+         X X O O X X O O .
+         X X O O X O X O O
+         O O . O O O X X O
+         O O O O X X . X O
+         . O O X X X X X .",
+    );
+    let g = Game::from_position(b, Color::White, Rules::NEW_ZEALAND, 7.5, 0);
+    let (_, r) = search(&g, Color::White, 2000, 1, 7);
+    assert_eq!(r.best, Move::Pass, "{:?}", r.candidates);
+    assert!(r.win_rate > 0.9, "the seki wins: {}", r.win_rate);
+}
+
+#[test]
+fn no_pass_is_searched_early_in_the_game() {
+    let mut g = Game::new(BoardSize::new(9).unwrap(), Rules::AGA, 7.5);
+    let (_, r) = search(&g, Color::Black, 500, 1, 3);
+    assert!(r.candidates.iter().all(|c| c.mv != Move::Pass));
+    // After the opponent's pass, passing back (which ends the game) is
+    // one of the candidates.
+    g.play(Color::Black, Move::Pass).unwrap();
+    let (_, r) = search(&g, Color::White, 500, 1, 3);
+    assert!(r.candidates.iter().any(|c| c.mv == Move::Pass));
+}

@@ -53,6 +53,9 @@ pub(super) struct Shared<'a> {
     /// The priors' ownership gammas (raised to `params.owner_prior`), or
     /// `None` when the priors leave ownership out.
     pub owner_gammas: Option<[f32; OWNER_BINS]>,
+    /// True if the nodes this search expands get a pass child (the game is
+    /// near its end: [`super::pass_allowed`]).
+    pub allow_pass: bool,
 }
 
 impl Shared<'_> {
@@ -260,11 +263,22 @@ pub(super) fn root_children(sh: &Shared<'_>, legal: &[Point]) -> Vec<(u32, u32, 
     };
     let pruned = children(sh.params.prune_ladders);
     // Never leave the root without a move to search.
-    if pruned.is_empty() {
+    let mut moves = if pruned.is_empty() {
         children(false)
     } else {
         pruned
+    };
+    if sh.allow_pass {
+        moves.push(pass_child(sh.priors));
     }
+    moves
+}
+
+/// A pass child: the even prior only, as in Pachi (the model never rates
+/// a pass, and no AMAF credit ever reaches it).
+fn pass_child(params: PriorParams) -> (u32, u32, u32) {
+    let (v, w) = priors::prior(params, 0.0, true);
+    (PASS, v, w)
 }
 
 /// Plays `n` simulations from the root without the tree, for a first
@@ -285,6 +299,7 @@ pub(super) fn warm_up(sh: &Shared<'_>, n: u64, seed: u64) {
             &mut amaf,
             &mut rng,
             &mut ownership,
+            0,
         );
     }
     sh.issued.fetch_add(n, Relaxed);
@@ -320,6 +335,9 @@ fn expand(sh: &Shared<'_>, node: NodeId, board: &Board, color: Color, s: &mut Sc
         let (v, w) = priors::prior(sh.priors, pr, lad);
         s.moves.push((p.index() as u32, v, w));
     }
+    if sh.allow_pass {
+        s.moves.push(pass_child(sh.priors));
+    }
     sh.tree.expand(node, &s.moves)
 }
 
@@ -340,7 +358,14 @@ fn simulate(
     tree.node(sh.root).in_flight.fetch_add(1, Relaxed);
     let mut node = sh.root;
     let mut to_move = sh.color;
+    // Passes in a row so far. A game the root finds already ended by two
+    // passes (a GUI may still ask for a move) is searched as if one had
+    // been played; two in the tree end it: the playout below only counts.
+    let mut passes = playout::trailing_passes(board).min(1);
     loop {
+        if passes >= 2 {
+            break;
+        }
         if !tree.is_expanded(node) {
             let n = tree.node(node);
             if node == sh.root
@@ -361,8 +386,12 @@ fn simulate(
                 if board.ko_point(to_move.opponent()).is_some() {
                     amaf.mark_ko_capture();
                 }
+                passes = 0;
             }
-            Move::Pass => board.pass(to_move),
+            Move::Pass => {
+                board.pass(to_move);
+                passes += 1;
+            }
         }
         path.push((child, amaf.len()));
         to_move = to_move.opponent();
@@ -376,6 +405,7 @@ fn simulate(
         amaf,
         rng,
         ownership,
+        passes,
     );
     let score2 = (score * 2.0).round() as i64;
     let black_wins2: u32 = if score > 0.0 {

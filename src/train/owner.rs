@@ -61,7 +61,7 @@ fn ownership(
     for _ in 0..playouts {
         b.copy_from(board);
         amaf.clear();
-        playout::run_recording(&mut b, color, policy, 0.0, &mut amaf, rng, &mut sums);
+        playout::run_recording(&mut b, color, policy, 0.0, &mut amaf, rng, &mut sums, 0);
     }
     let mut mean = vec![0.0; crate::rules::point::MAX_POINTS];
     for (p, s) in board.size().points().zip(sums) {

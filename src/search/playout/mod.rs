@@ -168,14 +168,18 @@ pub fn run(
     amaf: &mut Amaf,
     rng: &mut SmallRng,
 ) -> f64 {
-    play_out(board, color, policy, amaf, rng);
+    play_out(board, color, policy, amaf, rng, 0);
     let count = area_count(board);
     count.area(Color::Black) as f64 - count.area(Color::White) as f64 - white_bonus
 }
 
 /// [`run`], also adding each point's final owner to `ownership` as
 /// [`record_ownership`] does, in the same pass over the board that counts
-/// the score (the search's hot path).
+/// the score (the search's hot path). `passes` is how many passes ended
+/// the moves before the playout: after one the game ends at the next
+/// pass, after two it is over and only counted (the search's tree
+/// passes; [`trailing_passes`]).
+#[allow(clippy::too_many_arguments)]
 pub fn run_recording(
     board: &mut Board,
     color: Color,
@@ -184,8 +188,9 @@ pub fn run_recording(
     amaf: &mut Amaf,
     rng: &mut SmallRng,
     ownership: &mut [i64],
+    passes: u32,
 ) -> f64 {
-    play_out(board, color, policy, amaf, rng);
+    play_out(board, color, policy, amaf, rng, passes);
     // Per point: stones count for their colour, empty points for the one
     // colour among their neighbours. That is the area count whenever every
     // empty region is a single point, as it nearly always is when a playout
@@ -211,9 +216,14 @@ fn play_out(
     policy: Policy<'_>,
     amaf: &mut Amaf,
     rng: &mut SmallRng,
+    mut passes: u32,
 ) {
     let cap = 3 * board.size().area();
-    let mut passes = 0;
+    // After one pass a pass ends the game; after two (a tree leaf where
+    // both passed) the game is over and is counted as it stands.
+    if passes >= 2 {
+        return;
+    }
     let ko_percent = match policy.kind {
         PlayoutKind::Heavy => policy.tactics.ko_percent as usize,
         PlayoutKind::Light => 0,
@@ -249,6 +259,18 @@ fn play_out(
             }
         }
         color = color.opponent();
+    }
+}
+
+/// The passes that ended the moves on `board` so far: 0, 1 or 2 (two in
+/// a row: the game is over).
+#[inline]
+pub fn trailing_passes(board: &Board) -> u32 {
+    let pass = |m: Option<(Color, Move)>| matches!(m, Some((_, Move::Pass)));
+    match (pass(board.last_move()), pass(board.prev_move())) {
+        (true, true) => 2,
+        (true, false) => 1,
+        _ => 0,
     }
 }
 
@@ -450,6 +472,7 @@ mod tests {
                 &mut amaf,
                 &mut SmallRng::seed_from_u64(seed),
                 &mut own,
+                0,
             );
             assert_eq!(plain, recorded, "seed {seed}\n{b:?}");
             let mut expected = vec![0i64; size.area()];
