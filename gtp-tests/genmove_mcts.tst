@@ -107,3 +107,100 @@ play w pass
 # White is behind on the board count: it must not pass the game away.
 60 genmove w
 #? [!pass]
+
+# ---------------------------------------------------------------------------
+# Pass rather than break a seki, before the opponent has passed. From a
+# game against GNU Go: White's J2 J3 J4 H4 H5 G5 and two Black groups with
+# one eye each (G2, H7) share J5 and J1; whoever fills one is taken. White
+# has nothing else to play (A1, C3 and F9 are its own eyes) and wins by
+# half a point while the seki stands. A tree without a pass made White fill
+# J1 or J5 there, and saw the forced blunder as a win for the other side.
+#
+#   9 X . X O O . O O X
+#   8 . X X O O O O X X
+#   7 X X X X O X X . X
+#   6 X . X O O X X X X
+#   5 X X O O X X O O .
+#   4 X X O O X O X O O
+#   3 O O . O O O X X O
+#   2 O O O O X X . X O
+#   1 . O O X X X X X .
+#     A B C D E F G H J
+# ---------------------------------------------------------------------------
+boardsize 9
+clear_board
+komi 7.5
+play b A9
+play b C9
+play w D9
+play w E9
+play w G9
+play w H9
+play b J9
+play b B8
+play b C8
+play w D8
+play w E8
+play w F8
+play w G8
+play b H8
+play b J8
+play b A7
+play b B7
+play b C7
+play b D7
+play w E7
+play b F7
+play b G7
+play b J7
+play b A6
+play b C6
+play w D6
+play w E6
+play b F6
+play b G6
+play b H6
+play b J6
+play b A5
+play b B5
+play w C5
+play w D5
+play b E5
+play b F5
+play w G5
+play w H5
+play b A4
+play b B4
+play w C4
+play w D4
+play b E4
+play w F4
+play b G4
+play w H4
+play w J4
+play w A3
+play w B3
+play w D3
+play w E3
+play w F3
+play b G3
+play b H3
+play w J3
+play w A2
+play w B2
+play w C2
+play w D2
+play b E2
+play b F2
+play b H2
+play w J2
+play w B1
+play w C1
+play b D1
+play b E1
+play b F1
+play b G1
+play b H1
+
+70 genmove w
+#? [pass]
