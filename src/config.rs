@@ -86,6 +86,8 @@ pub struct Config {
     pub lizzie: bool,
     /// Search constants set by name (`--tune`), applied in order.
     pub tune: Vec<(String, f64)>,
+    /// Play the 9x9 opening book's moves (`--no-book` turns it off).
+    pub book: bool,
 }
 
 impl Default for Config {
@@ -107,6 +109,7 @@ impl Default for Config {
             live_gfx: LiveGfx::Off,
             lizzie: false,
             tune: Vec::new(),
+            book: true,
         }
     }
 }
@@ -140,6 +143,7 @@ impl Config {
                 time_per_move: self.time_per_move,
                 resign_threshold: self.resign_threshold,
                 seed: self.seed,
+                book: self.book,
             })),
         }
     }

@@ -94,6 +94,11 @@ struct Cli {
     /// 0.17's. `name` still answers `hane`.
     #[arg(long)]
     lizzie: bool,
+    /// Never play from the 9x9 opening book (moves hane's long searches
+    /// chose for the first moves; see docs/strength-log.md): search every
+    /// move.
+    #[arg(long)]
+    no_book: bool,
     /// Set a search constant, NAME=VALUE (repeatable; for experiments and
     /// tuning): rave_equiv, rave_distance, exploration, expand_visits,
     /// prior_even, prior_pattern.
@@ -171,6 +176,26 @@ enum Sub {
         /// Game files.
         #[arg(required = true)]
         files: Vec<String>,
+    },
+    /// Write the 9x9 opening book from long searches (one thread, seeded
+    /// by --seed): hane's move where it is to play, every first move and
+    /// then the most visited replies where the opponent is.
+    Book {
+        /// Where to write the book (src/knowledge/book9.txt is built in).
+        #[arg(long)]
+        out: String,
+        /// Playouts of each search.
+        #[arg(long, default_value_t = 100_000)]
+        playouts: u64,
+        /// Plies of the openings.
+        #[arg(long, default_value_t = 4)]
+        depth: usize,
+        /// Opponent replies followed after its first move.
+        #[arg(long, default_value_t = 3)]
+        width: usize,
+        /// Komi of the searches.
+        #[arg(long, default_value_t = 7.0, allow_negative_numbers = true)]
+        komi: f64,
     },
     /// Measure move prediction on game records: top-1/5/10 accuracy and
     /// the mean log-likelihood of the played moves.
@@ -266,6 +291,7 @@ fn main() -> ExitCode {
         },
         lizzie: cli.lizzie,
         tune: cli.tune,
+        book: !cli.no_book,
     };
     match cli.command {
         Some(Sub::Bench {
@@ -274,6 +300,37 @@ fn main() -> ExitCode {
         }) => {
             hane::bench::run(seconds, config.seed, config.threads, signature_playouts);
             return ExitCode::SUCCESS;
+        }
+        Some(Sub::Book {
+            out,
+            playouts,
+            depth,
+            width,
+            komi,
+        }) => {
+            let opts = hane::train::book::BookOptions {
+                playouts,
+                depth,
+                width,
+                komi,
+                seed: config.seed,
+            };
+            return tool(1, || {
+                let (_, lines) = hane::train::book::build(&opts, |line| {
+                    let size = hane::rules::BoardSize::new(9).expect("9x9 is a board size");
+                    let name = |p| hane::rules::point::vertex_name(size, p);
+                    let moves: Vec<String> = line.moves.iter().map(|&p| name(p)).collect();
+                    log::info!(
+                        "book: {} -> {} (win {:.3}, {:.0}% of the visits)",
+                        moves.join(" "),
+                        name(line.reply),
+                        line.win_rate,
+                        100.0 * line.share
+                    );
+                });
+                std::fs::write(&out, hane::train::book::to_text(&opts, &lines))
+                    .map_err(|e| format!("cannot write {out}: {e}"))
+            });
         }
         Some(Sub::Train {
             out,

@@ -3,6 +3,7 @@
 //! search, the endgame and handicap placement use it through the small
 //! interfaces re-exported here.
 
+pub mod book;
 pub mod features;
 pub mod ladder;
 pub mod model;

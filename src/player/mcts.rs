@@ -20,6 +20,8 @@ pub struct MctsOptions {
     pub resign_threshold: f64,
     /// Seed for the search.
     pub seed: u64,
+    /// Play the opening book's move where it has one (9x9).
+    pub book: bool,
 }
 
 /// How many consecutive hopeless searches before resigning.
@@ -95,6 +97,14 @@ impl Player for MctsPlayer {
         ctx: &MoveContext<'_>,
         report: Option<Report<'_>>,
     ) -> Decision {
+        if self.options.book
+            && !ctx.cleanup
+            && let Some(p) = crate::knowledge::book::builtin().lookup(game, color)
+        {
+            let name = crate::rules::point::vertex_name(game.size(), p);
+            info!("genmove {color}: {name} from the opening book");
+            return Decision::Play(Move::Play(p));
+        }
         let limits = self.limits(game, color, ctx);
         let seed = self.seed(game);
         let result =

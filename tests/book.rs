@@ -1,0 +1,69 @@
+//! The 9x9 opening book through GTP: hane answers an opening it knows,
+//! in any orientation, with the book's move; `--no-book` and other
+//! games search instead.
+
+mod common;
+
+use common::session_run as run;
+
+use hane::config::{Config, PlayerKind};
+use hane::gtp::Session;
+use hane::knowledge::book;
+use hane::rules::{BoardSize, Color, Game, Move, Rules};
+
+fn session(book: bool) -> Session {
+    let config = Config {
+        player: PlayerKind::Mcts,
+        // Too few playouts to find the book's moves by search.
+        playouts: Some(1),
+        threads: 1,
+        seed: 3,
+        book,
+        ..Config::default()
+    };
+    Session::new(&config, config.make_player())
+}
+
+/// The book's move for White after Black's first move `first`.
+fn book_reply(first: &str) -> String {
+    let size = BoardSize::new(9).unwrap();
+    let mut g = Game::new(size, Rules::AGA, 7.0);
+    let p = hane::rules::diagram::vertex(size, first).unwrap();
+    g.play(Color::Black, Move::Play(p)).unwrap();
+    let reply = book::builtin()
+        .lookup(&g, Color::White)
+        .expect("in the book");
+    hane::rules::point::vertex_name(size, reply)
+}
+
+const FIRSTS: [&str; 10] = ["E5", "D4", "F6", "C3", "G7", "C4", "D3", "G6", "A1", "J9"];
+
+/// hane's answers to each of [`FIRSTS`] on 9x9 with `komi`.
+fn answers(s: &mut Session, komi: &str) -> Vec<String> {
+    FIRSTS
+        .iter()
+        .map(|first| {
+            run(s, "boardsize 9");
+            run(s, "clear_board");
+            run(s, &format!("komi {komi}"));
+            run(s, &format!("play b {first}"));
+            run(s, "genmove w")
+        })
+        .collect()
+}
+
+#[test]
+fn answers_every_first_move_from_the_book() {
+    let expected: Vec<String> = FIRSTS.iter().map(|f| book_reply(f)).collect();
+    assert_eq!(answers(&mut session(true), "7"), expected);
+}
+
+#[test]
+fn searches_without_the_book_or_off_its_games() {
+    // One playout cannot find the book's moves: somewhere the search's
+    // first candidate differs from them.
+    let expected: Vec<String> = FIRSTS.iter().map(|f| book_reply(f)).collect();
+    assert_ne!(answers(&mut session(false), "7"), expected);
+    // A komi far from the book's leaves the book out.
+    assert_ne!(answers(&mut session(true), "0.5"), expected);
+}
