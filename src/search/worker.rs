@@ -54,7 +54,7 @@ pub(super) struct Shared<'a> {
     /// `None` when the priors leave ownership out.
     pub owner_gammas: Option<[f32; OWNER_BINS]>,
     /// True if the nodes this search expands get a pass child (the game is
-    /// near its end: [`super::pass_allowed`]).
+    /// near its end: [`super::pass::allowed`]).
     pub allow_pass: bool,
 }
 
