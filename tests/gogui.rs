@@ -48,6 +48,8 @@ fn live_graphics_go_to_stderr_during_genmove_and_end_with_clear() {
         "--seed",
         "3",
         "--gogui-gfx",
+        // A search to draw, not a move from the 9x9 opening book.
+        "--no-book",
     ]);
     e.send("boardsize 9");
     assert_eq!(e.answer(WAIT), "= ");
@@ -89,7 +91,8 @@ fn live_graphics_go_to_stderr_during_genmove_and_end_with_clear() {
 
 #[test]
 fn params_change_the_next_search() {
-    let mut e = Engine::start(&["--threads", "1", "--playouts", "2000", "-v"]);
+    // --no-book: the genmove below must search, not play a book move.
+    let mut e = Engine::start(&["--threads", "1", "--playouts", "2000", "-v", "--no-book"]);
     e.send("boardsize 9");
     assert_eq!(e.answer(WAIT), "= ");
     e.send("hane-params");

@@ -57,7 +57,16 @@ fn default_logging_is_one_line_per_genmove() {
 
 /// The moves of three genmoves at a fixed seed and playout count.
 fn moves(extra: &[&str]) -> Vec<String> {
-    let mut args = vec!["--threads", "1", "--playouts", "1500", "--seed", "9"];
+    // --no-book: searches, not the 9x9 opening book's first moves.
+    let mut args = vec![
+        "--threads",
+        "1",
+        "--playouts",
+        "1500",
+        "--seed",
+        "9",
+        "--no-book",
+    ];
     args.extend_from_slice(extra);
     let mut e = Engine::start(&args);
     e.send("boardsize 9");
