@@ -341,6 +341,7 @@ impl Searcher {
             owner_gammas: (self.params.owner_prior > 0.0)
                 .then(|| priors::owner_gammas(self.params.owner_prior as f32)),
             allow_pass,
+            root_passes: game.consecutive_passes().min(1),
         };
         // With ownership in the priors, a first map from playouts outside
         // the tree comes before the root's priors (Pachi does the same).

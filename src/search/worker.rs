@@ -56,6 +56,10 @@ pub(super) struct Shared<'a> {
     /// True if the nodes this search expands get a pass child (the game is
     /// near its end: [`super::pass::allowed`]).
     pub allow_pass: bool,
+    /// Passes in a row that ended the game's moves before the root, at
+    /// most 1: a game already ended by two (a GUI may still ask for a
+    /// move) is searched as if one had been played.
+    pub root_passes: u32,
 }
 
 impl Shared<'_> {
@@ -358,10 +362,9 @@ fn simulate(
     tree.node(sh.root).in_flight.fetch_add(1, Relaxed);
     let mut node = sh.root;
     let mut to_move = sh.color;
-    // Passes in a row so far. A game the root finds already ended by two
-    // passes (a GUI may still ask for a move) is searched as if one had
-    // been played; two in the tree end it: the playout below only counts.
-    let mut passes = playout::trailing_passes(board).min(1);
+    // Passes in a row so far; two in the tree end the game, and the
+    // playout below only counts.
+    let mut passes = sh.root_passes;
     loop {
         if passes >= 2 {
             break;

@@ -178,7 +178,7 @@ pub fn run(
 /// the score (the search's hot path). `passes` is how many passes ended
 /// the moves before the playout: after one the game ends at the next
 /// pass, after two it is over and only counted (the search's tree
-/// passes; [`trailing_passes`]).
+/// passes).
 #[allow(clippy::too_many_arguments)]
 pub fn run_recording(
     board: &mut Board,
@@ -259,18 +259,6 @@ fn play_out(
             }
         }
         color = color.opponent();
-    }
-}
-
-/// The passes that ended the moves on `board` so far: 0, 1 or 2 (two in
-/// a row: the game is over).
-#[inline]
-pub fn trailing_passes(board: &Board) -> u32 {
-    let pass = |m: Option<(Color, Move)>| matches!(m, Some((_, Move::Pass)));
-    match (pass(board.last_move()), pass(board.prev_move())) {
-        (true, true) => 2,
-        (true, false) => 1,
-        _ => 0,
     }
 }
 
