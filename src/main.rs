@@ -317,13 +317,10 @@ fn main() -> ExitCode {
             };
             return tool(1, || {
                 let (_, lines) = hane::train::book::build(&opts, |line| {
-                    let size = hane::rules::BoardSize::new(9).expect("9x9 is a board size");
-                    let name = |p| hane::rules::point::vertex_name(size, p);
-                    let moves: Vec<String> = line.moves.iter().map(|&p| name(p)).collect();
+                    let size = hane::knowledge::book::book_size();
                     log::info!(
-                        "book: {} -> {} (win {:.3}, {:.0}% of the visits)",
-                        moves.join(" "),
-                        name(line.reply),
+                        "book: {} (win {:.3}, {:.0}% of the visits)",
+                        hane::knowledge::book::entry_text(size, &line.moves, line.reply),
                         line.win_rate,
                         100.0 * line.share
                     );

@@ -20,8 +20,25 @@ pub const BOOK_SIZE: usize = 9;
 pub const BOOK_KOMI: (f64, f64) = (6.0, 8.0);
 
 /// The 9x9 board.
-fn book_size() -> BoardSize {
+pub fn book_size() -> BoardSize {
     BoardSize::new(BOOK_SIZE as u32).expect("9x9 is a board size")
+}
+
+/// An opening and its move turned together into the opening's smallest
+/// orientation (the form the book keeps).
+pub fn canonical_entry(size: BoardSize, moves: &[Point], reply: Point) -> (Vec<Point>, Point) {
+    let (key, t) = canonical(size, moves);
+    (key, transform(size, t, reply))
+}
+
+/// A book line without its comment: the moves as GTP vertices, `->`,
+/// the move (`-> E5` for the empty board).
+pub fn entry_text(size: BoardSize, moves: &[Point], reply: Point) -> String {
+    let name = |p: Point| crate::rules::point::vertex_name(size, p);
+    let moves: Vec<String> = moves.iter().map(|&p| name(p)).collect();
+    format!("{} -> {}", moves.join(" "), name(reply))
+        .trim_start()
+        .to_string()
 }
 
 /// A book: game openings (canonical orientation) and the move for each.
@@ -143,8 +160,7 @@ impl Book {
 
     /// Adds (or replaces) the move for an opening, in any orientation.
     pub fn insert(&mut self, size: BoardSize, moves: &[Point], reply: Point) {
-        let (key, t) = canonical(size, moves);
-        let reply = transform(size, t, reply);
+        let (key, reply) = canonical_entry(size, moves, reply);
         match self.entries.iter_mut().find(|(k, _)| *k == key) {
             Some(entry) => entry.1 = reply,
             None => self.entries.push((key, reply)),
@@ -175,18 +191,11 @@ impl Book {
     /// The book as text, one line per opening in the canonical
     /// orientation, shortest openings first.
     pub fn to_text(&self) -> String {
-        let size = book_size();
         let mut entries = self.entries.clone();
         entries.sort_by(|a, b| a.0.len().cmp(&b.0.len()).then(a.0.cmp(&b.0)));
-        let name = |p: Point| crate::rules::point::vertex_name(size, p);
         entries
             .iter()
-            .map(|(k, r)| {
-                let moves: Vec<String> = k.iter().map(|&p| name(p)).collect();
-                format!("{} -> {}\n", moves.join(" "), name(*r))
-                    .trim_start()
-                    .to_string()
-            })
+            .map(|(k, r)| entry_text(book_size(), k, *r) + "\n")
             .collect()
     }
 }

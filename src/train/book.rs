@@ -8,8 +8,8 @@
 //! position counted once whatever its orientation. Searches are seeded
 //! and run on one thread, so the same settings write the same book.
 
-use crate::knowledge::book::{BOOK_SIZE, Book, canonical};
-use crate::rules::{BoardSize, Color, Game, Move, Point, Rules};
+use crate::knowledge::book::{Book, book_size, canonical, canonical_entry, entry_text};
+use crate::rules::{Color, Game, Move, Point, Rules};
 use crate::search::{SearchLimits, SearchParams, SearchResult, Searcher};
 use crate::stop::StopCheck;
 use std::collections::HashSet;
@@ -46,7 +46,7 @@ pub struct Line {
 /// Builds the book: both colours' trees, each to `depth` plies. `progress`
 /// is called after every search with the lines so far.
 pub fn build(opts: &BookOptions, mut progress: impl FnMut(&Line)) -> (Book, Vec<Line>) {
-    let size = BoardSize::new(BOOK_SIZE as u32).expect("9x9 is a board size");
+    let size = book_size();
     let params = SearchParams {
         threads: 1,
         ..SearchParams::default()
@@ -132,8 +132,7 @@ fn grow(
 /// opening in its canonical orientation, with the search's win rate and
 /// visit share as a comment.
 pub fn to_text(opts: &BookOptions, lines: &[Line]) -> String {
-    let size = BoardSize::new(BOOK_SIZE as u32).expect("9x9 is a board size");
-    let name = |p: Point| crate::rules::point::vertex_name(size, p);
+    let size = book_size();
     let mut out = format!(
         "# hane's 9x9 opening book: a game's first moves (in one of their eight\n\
          # orientations), `->`, and the move hane's search chose there.\n\
@@ -141,13 +140,10 @@ pub fn to_text(opts: &BookOptions, lines: &[Line]) -> String {
         opts.playouts, opts.depth, opts.width, opts.komi, opts.seed
     );
     for line in lines {
-        let (key, t) = canonical(size, &line.moves);
-        let reply = crate::knowledge::book::transform(size, t, line.reply);
-        let moves: Vec<String> = key.iter().map(|&p| name(p)).collect();
-        let entry = format!("{} -> {}", moves.join(" "), name(reply));
+        let (key, reply) = canonical_entry(size, &line.moves, line.reply);
         out.push_str(&format!(
             "{:<24} # win {:.3}, {:.0}% of the visits\n",
-            entry.trim_start(),
+            entry_text(size, &key, reply),
             line.win_rate,
             100.0 * line.share
         ));
@@ -187,7 +183,7 @@ mod tests {
         assert_eq!(book.len(), 16);
         assert_eq!(Book::parse(&book.to_text()).unwrap(), book);
         assert_eq!(Book::parse(&to_text(&opts, &lines)).unwrap(), book);
-        let empty = Game::new(BoardSize::new(9).unwrap(), Rules::NEW_ZEALAND, opts.komi);
+        let empty = Game::new(book_size(), Rules::NEW_ZEALAND, opts.komi);
         assert_eq!(book.lookup(&empty, Color::Black), Some(lines[0].reply));
         // The same settings write the same book.
         let (again, _) = build(&opts, |_| {});
