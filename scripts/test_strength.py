@@ -2,7 +2,8 @@
 """Tests of scripts/strength: the statistics on known values, resuming
 (game numbers and seeds never repeat, counts add up, builds are kept
 apart), the README table rewriting and the behaviour without Pachi; and
-of scripts/pachi-playouts on a log in Pachi's words.
+of scripts/pachi-playouts on a log in Pachi's words; and of
+scripts/decision-quality with a fake judge.
 
 The games are real scripts/match.py games between stub GTP programs written
 to a temporary folder (no GNU Go, Pachi, hane build or network needed):
@@ -419,6 +420,74 @@ mcowner 0.03s
                 text=True,
             )
         self.assertEqual(r.returncode, 1)
+
+
+# A judge in Pachi's words: it counts the `play` lines and gives the side to
+# move 50% after an even number of moves, 60% after an odd one; as an
+# engine (--resign) it resigns, else it plays E5.
+FAKE_JUDGE = r"""#!/usr/bin/env python3
+import sys
+plays = 0
+for line in sys.stdin:
+    cmd = line.split()
+    if not cmd:
+        continue
+    if cmd[0] == "play":
+        plays += 1
+    if cmd[0] == "genmove":
+        sys.stderr.write("[100] best %d%% xkomi 0.0\n" % (50 + 10 * (plays % 2)))
+        print("= resign" if "--resign" in sys.argv else "= E5")
+    elif cmd[0] == "quit":
+        print("=\n")
+        break
+    else:
+        print("=")
+    print()
+    sys.stdout.flush()
+"""
+
+
+class DecisionQuality(unittest.TestCase):
+    """scripts/decision-quality with a fake judge whose values make every
+    move lose exactly 0.1, and an engine that resigns (losing everything)."""
+
+    def run_dq(self, *args):
+        return subprocess.run([sys.executable, str(SCRIPTS / "decision-quality"), *args],
+                              capture_output=True, text=True, check=True).stdout
+
+    def test_losses_are_judged_before_and_after_the_move(self):
+        with tempfile.TemporaryDirectory() as d:
+            d = Path(d)
+            pachi = d / "pachi"
+            pachi.mkdir()
+            (pachi / "pachi").write_text(FAKE_JUDGE)
+            (pachi / "pachi").chmod(0o755)
+            batch = d / "batch-001"
+            batch.mkdir()
+            moves = "".join(";%s[%s]" % ("BW"[i % 2], p) for i, p in enumerate(
+                ["ee", "cc", "gg", "cg", "gc", "ec", "ce", "eg", "ge", "dd", "ff", "df",
+                 "fd", "bb", "hh", "bh", "hb", "aa", "ii", "ai"]))
+            (batch / "game-000.sgf").write_text("(;GM[1]SZ[9]KM[7]" + moves + ")")
+            pos = d / "dq" / "positions.json"
+            out = self.run_dq("positions", str(batch), "--out", str(pos), "--pachi", str(pachi),
+                              "--min-ply", "2", "--max-ply", "14", "--per-game", "3")
+            self.assertIn("3 positions drawn, 3 still open", out)
+            data = json.loads(pos.read_text())
+            # hane is Black in game 0: every position has Black to move.
+            self.assertTrue(all(len(p["moves"]) % 2 == 0 for p in data["positions"]))
+            self.assertTrue(all(p["value"] == 0.5 for p in data["positions"]))
+            engine = "%s %s -s SEED" % (sys.executable, pachi / "pachi")
+            out = self.run_dq("run", str(pos), "--name", "plays", "--engine", engine,
+                              "--pachi", str(pachi), "--seeds", "2")
+            self.assertIn("plays: 6 moves, mean loss 0.1000", out)
+            out = self.run_dq("run", str(pos), "--name", "resigns", "--engine",
+                              engine + " --resign", "--pachi", str(pachi))
+            self.assertIn("resigns: 6 moves, mean loss 0.5000", out)
+            out = self.run_dq("compare", str(pos.parent / "resigns.json"),
+                              str(pos.parent / "plays.json"))
+            self.assertIn("3 positions", out)
+            self.assertIn("plays loses 0.4000 less", out)
+            self.assertIn("better in 3, worse in 0", out)
 
 
 if __name__ == "__main__":
