@@ -320,6 +320,10 @@ impl Searcher {
                 .params
                 .distance_power
                 .unwrap_or_else(|| priors::distance_power_for_size(board.size().get())),
+            expand_visits: self
+                .params
+                .expand_visits
+                .unwrap_or_else(|| params::expand_visits_for_size(board.size().get())),
             inv_rave_equiv: (1.0 / self.params.rave_equiv.max(1.0)) as f32,
             exploration: self.params.exploration as f32,
             // Counting like Pachi's `-t =N`: the visits the root kept from

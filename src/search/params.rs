@@ -6,6 +6,15 @@ use super::playout::{PlayoutKind, Tactics};
 use super::time;
 use crate::knowledge::priors::PriorParams;
 
+/// Visits a leaf needs before it is expanded, by board size. Pachi
+/// expands after 8; on 9x9 against Pachi at 2,000 playouts counted alike,
+/// expanding after 4 scored 42.0% of 200 games where 8 scored 33.7% of
+/// 199 on the same seeds (docs/strength-log.md, "Expanding sooner"), so
+/// boards below 13x13 use 4; larger ones, not measured, keep 8.
+pub fn expand_visits_for_size(size: usize) -> u32 {
+    if size < 13 { 4 } else { 8 }
+}
+
 /// Tunable search parameters.
 #[derive(Clone, Copy, Debug)]
 pub struct SearchParams {
@@ -13,8 +22,9 @@ pub struct SearchParams {
     pub playout: PlayoutKind,
     /// Worker threads.
     pub threads: usize,
-    /// Visits a leaf needs before it is expanded.
-    pub expand_visits: u32,
+    /// Visits a leaf needs before it is expanded (`None`: by board size,
+    /// [`expand_visits_for_size`]).
+    pub expand_visits: Option<u32>,
     /// RAVE equivalence: how many real visits make AMAF weigh one half.
     pub rave_equiv: f64,
     /// Extra AMAF weight for moves played soon after a node (Pachi's
@@ -87,7 +97,7 @@ impl Default for SearchParams {
             threads: 1,
             // Pachi's expand_p; expanding after 3 visits gained nothing
             // in 50 games against GNU Go.
-            expand_visits: 8,
+            expand_visits: None,
             // Pachi uses 3000 (9x9) and 4000 (19x19); 1000 won 37 of 50
             // games against GNU Go where 3000 won 31, and against Pachi
             // 3000 with Pachi's distance weighting scored 37.9% in 62
@@ -192,7 +202,7 @@ impl SearchParams {
             "rave_equiv" => self.rave_equiv = value.max(1.0),
             "rave_distance" => self.rave_distance = (value as u32).min(16),
             "exploration" => self.exploration = value,
-            "expand_visits" => self.expand_visits = (value as u32).max(1),
+            "expand_visits" => self.expand_visits = Some((value as u32).max(1)),
             "prior_even" => priors.even = (value as u32).min(1000),
             "prior_pattern" => priors.pattern = (value as f32).min(10_000.0),
             "ladder_boost" => self.ladder_boost = (value as f32).min(10_000.0),
@@ -271,7 +281,7 @@ mod tests {
             (t.tenuki_percent, t.selfatari_percent, t.counter_percent),
             (30, 60, 90)
         );
-        assert_eq!((t.answer_percent, p.expand_visits), (100, 2));
+        assert_eq!((t.answer_percent, p.expand_visits), (100, Some(2)));
         assert_eq!(p.shape_power, 0.5);
         // Percentages are capped; unknown names and negative values fail
         // and change nothing.

@@ -77,7 +77,7 @@ fn tree_stays_within_its_memory_limit() {
     let g = Game::new(BoardSize::new(9).unwrap(), Rules::AGA, 7.5);
     let params = SearchParams {
         max_tree_bytes: 0,
-        expand_visits: 1,
+        expand_visits: Some(1),
         ..SearchParams::default()
     };
     let mut s = Searcher::new(params);

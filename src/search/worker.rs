@@ -38,6 +38,8 @@ pub(super) struct Shared<'a> {
     pub white_bonus: f64,
     /// The power of the model's distance gammas in the priors.
     pub distance_power: f32,
+    /// Visits a leaf needs before it is expanded.
+    pub expand_visits: u32,
     /// 1 / rave_equiv.
     pub inv_rave_equiv: f32,
     /// The UCB exploration constant.
@@ -372,7 +374,7 @@ fn simulate(
         if !tree.is_expanded(node) {
             let n = tree.node(node);
             if node == sh.root
-                || n.visits() < sh.params.expand_visits
+                || n.visits() < sh.expand_visits
                 || !expand(sh, node, board, to_move, scratch)
             {
                 break;
