@@ -10,6 +10,7 @@
 //! only. With one thread and a playout limit the search is deterministic
 //! for a seed.
 
+mod capture;
 mod params;
 mod pass;
 pub mod playout;
@@ -17,6 +18,7 @@ pub mod time;
 pub mod tree;
 mod worker;
 
+pub use capture::CaptureGoal;
 pub use params::SearchParams;
 
 use crate::knowledge::model::Model;
@@ -268,7 +270,24 @@ impl Searcher {
         limits: &SearchLimits<'_>,
         pool: Option<&rayon::ThreadPool>,
         seed: u64,
+        report: Option<Report<'_>>,
+    ) -> SearchResult {
+        self.search(game, color, limits, pool, seed, report, None)
+    }
+
+    /// The search behind [`Searcher::run_reporting`] and
+    /// [`Searcher::run_capture`]: for the game's result, or for the
+    /// capture of `goal`'s stones.
+    #[allow(clippy::too_many_arguments)]
+    fn search(
+        &mut self,
+        game: &Game,
+        color: Color,
+        limits: &SearchLimits<'_>,
+        pool: Option<&rayon::ThreadPool>,
+        seed: u64,
         mut report: Option<Report<'_>>,
+        goal: Option<&CaptureGoal>,
     ) -> SearchResult {
         let start = Instant::now();
         let model = std::sync::Arc::clone(&self.model);
@@ -346,6 +365,7 @@ impl Searcher {
                 .then(|| priors::owner_gammas(self.params.owner_prior as f32)),
             allow_pass,
             root_passes: game.consecutive_passes().min(1),
+            goal,
         };
         // With ownership in the priors, a first map from playouts outside
         // the tree comes before the root's priors (Pachi does the same).

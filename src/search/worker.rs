@@ -62,6 +62,9 @@ pub(super) struct Shared<'a> {
     /// most 1: a game already ended by two (a GUI may still ask for a
     /// move) is searched as if one had been played.
     pub root_passes: u32,
+    /// Searching for the capture of these stones instead of the game's
+    /// result ([`super::Searcher::run_capture`]).
+    pub goal: Option<&'a super::CaptureGoal>,
 }
 
 impl Shared<'_> {
@@ -413,7 +416,13 @@ fn simulate(
         passes,
     );
     let score2 = (score * 2.0).round() as i64;
-    let black_wins2: u32 = if score > 0.0 {
+    let black_wins2: u32 = if let Some(goal) = sh.goal {
+        if goal.taken(board) == (goal.attacker == Color::Black) {
+            2
+        } else {
+            0
+        }
+    } else if score > 0.0 {
         2
     } else if score < 0.0 {
         0

@@ -267,7 +267,7 @@ fn play_out(
 /// neighbours. Also says whether an empty point has an empty neighbour (a
 /// region of more than one point, which the neighbour rule may misjudge).
 #[inline]
-fn point_owner(board: &Board, p: Point) -> (i64, bool) {
+pub(crate) fn point_owner(board: &Board, p: Point) -> (i64, bool) {
     match board.cell(p) {
         Cell::Black => (1, false),
         Cell::White => (-1, false),
