@@ -16,15 +16,20 @@
 //!    no proof whose stones end up owned by the opponent in most playouts
 //!    is dead; where a reading bounds its group without settling it, the
 //!    threshold leans towards what the reading implies.
+//!    Chains the estimate leaves near its threshold are searched for
+//!    their capture ([`contest`]), and a clear verdict of that search
+//!    decides them.
 //! 3. **Seki by estimate**: living chains with no proof that share a
 //!    liberty with a living enemy chain, where that liberty stays neutral
 //!    in the playouts, are in seki.
 //!
 //! Deterministic for a position, player to move and seed. Depends on the
-//! rules core and the playout code only.
+//! rules core and the search (its playouts, and its tree for the capture
+//! search) only.
 
 pub mod benson;
 mod cache;
+mod contest;
 pub mod fight;
 pub mod proofs;
 pub mod seki;
@@ -192,7 +197,9 @@ pub fn analyse(board: &Board, to_move: Color, model: &Model, playouts: u32, seed
             proven[p.index()] = true;
         }
     }
-    // The estimate, for chains no proof settled.
+    // The estimate, for chains no proof settled; a capture search for
+    // those it leaves in doubt.
+    let mut searcher = None;
     for p in size.points() {
         if board.cell(p) == Cell::Empty || status[p.index()].is_some() || board.chain_id(p) != p {
             continue;
@@ -202,11 +209,15 @@ pub fn analyse(board: &Board, to_move: Color, model: &Model, playouts: u32, seed
             l if l > 0 => DEAD_BELOW_LEANING_ALIVE,
             _ => DEAD_BELOW,
         };
-        let s = if chain_mean(&own, p) < below && !proofs.stands[p.index()] {
-            Status::Dead
+        let mean = chain_mean(&own, p);
+        let dead = if proofs.stands[p.index()] {
+            false
+        } else if contest::IN_DOUBT.contains(&mean) {
+            contest::verdict(&mut searcher, &start, to_move, p, seed).unwrap_or(mean < below)
         } else {
-            Status::Alive
+            mean < below
         };
+        let s = if dead { Status::Dead } else { Status::Alive };
         for q in board.chain_stones(p) {
             status[q.index()] = Some(s);
         }
