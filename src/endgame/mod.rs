@@ -308,9 +308,21 @@ fn spare_inside_dead(board: &Board, proofs: &Proofs, status: &mut [Option<Status
 fn mark_estimated_seki(board: &Board, own: &[f32], proven: &[bool], status: &mut [Option<Status>]) {
     let size = board.size();
     let mut seki_chain = vec![false; MAX_POINTS];
+    // Filling a liberty of a seki puts the filler in atari, whichever
+    // colour fills it, once the dead stones are gone; a neutral point
+    // where one side may fill safely is plain dame between living groups
+    // (13x13 agreement set, game-109: J1 between a White stone joined to
+    // its group through an eye and a Black chain whose territory held
+    // dead stones).
+    let settled = without(board, |q| status[q.index()] == Some(Status::Dead));
     for p in size.points() {
         let (x, y) = size.coords(p);
-        if board.cell(p) != Cell::Empty || own[y * size.get() + x].abs() >= NEUTRAL_WITHIN {
+        if board.cell(p) != Cell::Empty
+            || own[y * size.get() + x].abs() >= NEUTRAL_WITHIN
+            || !Color::BOTH
+                .iter()
+                .all(|&c| fills_into_atari(&settled, c, p))
+        {
             continue;
         }
         let mut around: Vec<(Color, Point)> = Vec::new();
@@ -335,6 +347,18 @@ fn mark_estimated_seki(board: &Board, own: &[f32], proven: &[bool], status: &mut
             status[p.index()] = Some(Status::Seki);
         }
     }
+}
+
+/// True if `color` cannot play at the empty point `p` of `board`, or
+/// would leave the chain it joins in atari.
+fn fills_into_atari(board: &Board, color: Color, p: Point) -> bool {
+    if board.is_suicide(color, p) {
+        return true;
+    }
+    let mut after = board.clone();
+    after.play_unchecked(color, p);
+    let mut libs = [Point(0); 2];
+    after.liberties_upto(p, &mut libs) < 2
 }
 
 /// The statuses, settled board and territories from each stone's status.

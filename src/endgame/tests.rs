@@ -303,3 +303,35 @@ fn a_stone_in_atari_that_only_an_outside_move_can_take_is_no_eye() {
         "A14 B13 B15 B16 C13 C14 C15 D14 E11 E13 E14 F11 G11 G12 G7 J7 Q7 R7 R8 S8 T11 T8 T9"
     );
 }
+
+#[test]
+fn dame_between_living_groups_is_not_seki() {
+    // A finished 13x13 game against GNU Go. J1 stays empty between the
+    // White stone H1, joined to its group through the eye G1, and the
+    // Black chain H2-L1, whose territory holds the dead White stones
+    // L2 M2 L3 N1 N3. White cannot fill J1 (H1 would be in atari), Black
+    // can: dame, not a seki. Black's F7 links up at E7 or F8 and lives.
+    let b = parse(
+        ". . . . O O X X X O . . .
+         . . . O O X X X O . . O .
+         . O . O X . X O . O O . O
+         . . O O X . X O O X X O O
+         O O . O X . X O X O X X X
+         X O O X X . X O . O X . .
+         X X X O . X O . . O X X .
+         . . X X X O . O . O X . .
+         . . . X O . O O O O O X .
+         . X X O O O . . . O X X X
+         . O X X O . O O O X O X O
+         . O X X X O O X X X O O .
+         . . X O O O . O . X X . O",
+    );
+    let s = statuses(&b, Color::Black);
+    assert!(s.seki.is_empty(), "seki: {:?}", s.seki);
+    let v = |t: &str| vertex(b.size(), t).unwrap();
+    assert!(!s.dead.contains(&v("F7")));
+    for t in ["L2", "M2", "L3", "N1", "N3"] {
+        assert!(s.dead.contains(&v(t)), "{t} dead");
+    }
+    assert_eq!(s.dame, vec![v("J1")]);
+}
