@@ -197,8 +197,16 @@ pub fn analyse(board: &Board, to_move: Color, model: &Model, playouts: u32, seed
             proven[p.index()] = true;
         }
     }
-    // The estimate, for chains no proof settled; a capture search for
-    // those it leaves in doubt.
+    // The estimate, for chains no proof settled; capture searches for
+    // those it leaves in doubt, before and after the sure captures.
+    let as_it_stands = without(
+        board,
+        |p| matches!(proofs.status[p.index()], Some((Status::Dead, proof)) if proof != proofs::Proof::Capture),
+    );
+    let boards = contest::Boards {
+        as_it_stands: &as_it_stands,
+        after_captures: &start,
+    };
     let mut searcher = None;
     for p in size.points() {
         if board.cell(p) == Cell::Empty || status[p.index()].is_some() || board.chain_id(p) != p {
@@ -213,7 +221,7 @@ pub fn analyse(board: &Board, to_move: Color, model: &Model, playouts: u32, seed
         let dead = if proofs.stands[p.index()] {
             false
         } else if contest::IN_DOUBT.contains(&mean) {
-            contest::verdict(&mut searcher, &start, to_move, p, seed).unwrap_or(mean < below)
+            contest::verdict(&mut searcher, &boards, to_move, p, seed).unwrap_or(mean < below)
         } else {
             mean < below
         };

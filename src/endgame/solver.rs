@@ -305,12 +305,13 @@ impl Search<'_> {
         }
         // The group escapes when one of its chains gets a liberty outside
         // the area. A new stone away from the group that does so escapes
-        // too when it is in atari: only a move outside the area could take
-        // it (19-l1/game-022: White's A17 beside Black's A16).
+        // too: only a move outside the area could take it or fill that
+        // liberty (19-l1/game-022: White's A17 beside Black's A16, in
+        // atari; a 19x19 game of the agreement set, game-023: White's M19,
+        // taking N19 for a second eye, whose atari at L19 lies outside).
         if mover == self.d
             && board.cell(p) == Cell::stone(self.d)
             && board.liberties(p).iter().any(|l| !self.in_area[l.index()])
-            && (board.chain_stones(p).any(|s| self.group.contains(&s)) || board.in_atari(p))
         {
             return Some(self.unknown);
         }
