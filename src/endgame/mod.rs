@@ -208,6 +208,11 @@ pub fn analyse(board: &Board, to_move: Color, model: &Model, playouts: u32, seed
         after_captures: &start,
     };
     let mut searcher = None;
+    let unsettled = size
+        .points()
+        .filter(|&q| board.cell(q) == Cell::Empty && at(&own, q).abs() < 0.5)
+        .count();
+    let game_over = unsettled <= contest::MAX_UNSETTLED;
     for p in size.points() {
         if board.cell(p) == Cell::Empty || status[p.index()].is_some() || board.chain_id(p) != p {
             continue;
@@ -220,7 +225,7 @@ pub fn analyse(board: &Board, to_move: Color, model: &Model, playouts: u32, seed
         let mean = chain_mean(&own, p);
         let dead = if proofs.stands[p.index()] {
             false
-        } else if contest::IN_DOUBT.contains(&mean) {
+        } else if game_over && contest::IN_DOUBT.contains(&mean) {
             contest::verdict(&mut searcher, &boards, to_move, p, seed).unwrap_or(mean < below)
         } else {
             mean < below
