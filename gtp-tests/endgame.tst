@@ -312,3 +312,36 @@ hane-handicap 0
 
 530 final_score
 #? [B\+32]
+
+# ---------------------------------------------------------------------------
+# Found by the GTP fuzzer: a 5x5 position where the dead-stone analysis
+# asked its capture search about a chain that the board after the sure
+# captures no longer held, and final_score panicked. The answer asserted
+# is the one the analysis gives; what matters is that there is one.
+#
+#   5 X . . . .
+#   4 . . X . O
+#   3 X . . . O
+#   2 X . . O X
+#   1 X . O X .
+# ---------------------------------------------------------------------------
+boardsize 5
+clear_board
+komi 7.5
+play b A5
+play b C4
+play b A3
+play b A2
+play b A1
+play b D1
+play b E2
+play w E4
+play w D2
+play w C1
+play w E3
+
+540 final_score
+#? [[BW]\+[0-9.]+]
+
+550 final_status_list dead
+#? [D1 E2]

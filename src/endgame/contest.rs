@@ -10,7 +10,7 @@
 //! move moving first.
 
 use crate::rules::point::vertex_name;
-use crate::rules::{Board, Color, Game, Move, Point, Rules};
+use crate::rules::{Board, Cell, Color, Game, Move, Point, Rules};
 use crate::search::{CaptureGoal, SearchLimits, SearchParams, Searcher};
 use crate::stop::StopCheck;
 
@@ -65,7 +65,13 @@ pub(super) fn verdict(
     chain: Point,
     seed: u64,
 ) -> Option<bool> {
+    let owner = boards.as_it_stands.cell(chain).color()?;
     let verdicts = [boards.as_it_stands, boards.after_captures].map(|board| {
+        // A chain one board no longer holds (a stone both taken by a sure
+        // capture and contested by two proofs) has nothing to search there.
+        if board.cell(chain) != Cell::stone(owner) {
+            return None;
+        }
         let mut libs = [Point(0); 2];
         if board.liberties_upto(chain, &mut libs) < 2 {
             return None;
