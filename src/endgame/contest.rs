@@ -5,9 +5,9 @@
 //! in a wide corner, a second-line group with open ends): random defence
 //! there lives as often as random attack kills. A tree search whose only
 //! goal is the chain's capture ([`CaptureGoal`]) plays the attack and the
-//! defence with purpose; the chain is dead when the attacker takes it in
-//! most of the search's simulations along its best line, the player to
-//! move moving first.
+//! defence with purpose, the player to move moving first: a clear
+//! verdict ([`SURE`]) on either of two boards ([`Boards`]) decides the
+//! chain, unless the other board's verdict contradicts it.
 
 use crate::rules::point::vertex_name;
 use crate::rules::{Board, Cell, Color, Game, Move, Point, Rules};
@@ -56,8 +56,8 @@ pub(super) struct Boards<'a> {
 /// each other (then the estimate decides). A clear verdict on one board
 /// stands when the other is unclear. A chain in atari is not asked: one
 /// the proofs did not take can be taken only as a ko or a snapback, which
-/// the estimate judges (hane and GNU Go both leave such stones when
-/// playing on).
+/// the estimate judges (9-l1/game-008: a search took J1, a stone the
+/// truth play-ons left standing, in 92% of its simulations).
 pub(super) fn verdict(
     searcher: &mut Option<Searcher>,
     boards: &Boards<'_>,
