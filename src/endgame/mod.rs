@@ -17,7 +17,7 @@
 //!    is dead; where a reading bounds its group without settling it, the
 //!    threshold leans towards what the reading implies.
 //!    Chains the estimate leaves near its threshold are searched for
-//!    their capture ([`contest`]), and a clear verdict of that search
+//!    their capture (`contest.rs`), and a clear verdict of that search
 //!    decides them.
 //! 3. **Seki by estimate**: living chains with no proof that share a
 //!    liberty with a living enemy chain, where that liberty stays neutral
