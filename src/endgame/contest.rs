@@ -72,12 +72,14 @@ pub(super) fn verdict(
         if board.cell(chain) != Cell::stone(owner) {
             return None;
         }
-        let mut libs = [Point(0); 2];
-        if board.liberties_upto(chain, &mut libs) < 2 {
+        if board.in_atari(chain) {
             return None;
         }
-        let stones = board.chain_stones(chain).collect();
-        let chance = capture_chance(searcher, board, to_move, stones, seed);
+        let goal = CaptureGoal {
+            target: board.chain_stones(chain).collect(),
+            attacker: owner.opponent(),
+        };
+        let chance = capture_chance(searcher, board, to_move, &goal, seed);
         if chance >= SURE {
             Some(true)
         } else if chance <= 1.0 - SURE {
@@ -94,21 +96,14 @@ pub(super) fn verdict(
 }
 
 /// The chance, by a capture search from `board` with `to_move` to play,
-/// that the opponent of `stones`' owner takes them.
+/// that `goal`'s attacker takes its stones.
 fn capture_chance(
     searcher: &mut Option<Searcher>,
     board: &Board,
     to_move: Color,
-    stones: Vec<Point>,
+    goal: &CaptureGoal,
     seed: u64,
 ) -> f64 {
-    let Some(owner) = stones.first().and_then(|&p| board.cell(p).color()) else {
-        return 0.0;
-    };
-    let goal = CaptureGoal {
-        target: stones,
-        attacker: owner.opponent(),
-    };
     let searcher = searcher.get_or_insert_with(|| {
         Searcher::new(SearchParams {
             threads: 1,
@@ -121,12 +116,8 @@ fn capture_chance(
         time: None,
         stop: StopCheck::NEVER,
     };
-    let r = searcher.run_capture(&game, to_move, &goal, &limits, seed);
-    let chance = if to_move == goal.attacker {
-        r.win_rate
-    } else {
-        1.0 - r.win_rate
-    };
+    let r = searcher.run_capture(&game, to_move, goal, &limits, seed);
+    let chance = goal.chance(to_move, &r);
     log::debug!(
         "capture search for {} at {:?}: {:.3}, pv {}",
         goal.attacker,

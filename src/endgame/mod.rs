@@ -198,21 +198,23 @@ pub fn analyse(board: &Board, to_move: Color, model: &Model, playouts: u32, seed
         }
     }
     // The estimate, for chains no proof settled; capture searches for
-    // those it leaves in doubt, before and after the sure captures.
-    let as_it_stands = without(
-        board,
-        |p| matches!(proofs.status[p.index()], Some((Status::Dead, proof)) if proof != proofs::Proof::Capture),
-    );
-    let boards = contest::Boards {
-        as_it_stands: &as_it_stands,
-        after_captures: &start,
-    };
-    let mut searcher = None;
+    // those it leaves in doubt, before and after the sure captures, once
+    // the board is finished.
     let unsettled = size
         .points()
         .filter(|&q| board.cell(q) == Cell::Empty && at(&own, q).abs() < 0.5)
         .count();
-    let game_over = unsettled <= contest::MAX_UNSETTLED;
+    let as_it_stands = (unsettled <= contest::MAX_UNSETTLED).then(|| {
+        without(
+            board,
+            |p| matches!(proofs.status[p.index()], Some((Status::Dead, proof)) if proof != proofs::Proof::Capture),
+        )
+    });
+    let boards = as_it_stands.as_ref().map(|b| contest::Boards {
+        as_it_stands: b,
+        after_captures: &start,
+    });
+    let mut searcher = None;
     for p in size.points() {
         if board.cell(p) == Cell::Empty || status[p.index()].is_some() || board.chain_id(p) != p {
             continue;
@@ -225,8 +227,10 @@ pub fn analyse(board: &Board, to_move: Color, model: &Model, playouts: u32, seed
         let mean = chain_mean(&own, p);
         let dead = if proofs.stands[p.index()] {
             false
-        } else if game_over && contest::IN_DOUBT.contains(&mean) {
-            contest::verdict(&mut searcher, &boards, to_move, p, seed).unwrap_or(mean < below)
+        } else if let Some(boards) = boards.as_ref()
+            && contest::IN_DOUBT.contains(&mean)
+        {
+            contest::verdict(&mut searcher, boards, to_move, p, seed).unwrap_or(mean < below)
         } else {
             mean < below
         };
@@ -370,8 +374,7 @@ fn fills_into_atari(board: &Board, color: Color, p: Point) -> bool {
     }
     let mut after = board.clone();
     after.play_unchecked(color, p);
-    let mut libs = [Point(0); 2];
-    after.liberties_upto(p, &mut libs) < 2
+    after.in_atari(p)
 }
 
 /// The statuses, settled board and territories from each stone's status.

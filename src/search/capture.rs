@@ -31,6 +31,16 @@ impl CaptureGoal {
             .count();
         2 * owned > self.target.len()
     }
+
+    /// The attacker's chance by `result`, a [`Searcher::run_capture`]
+    /// result of a search for `color`.
+    pub fn chance(&self, color: Color, result: &SearchResult) -> f64 {
+        if color == self.attacker {
+            result.win_rate
+        } else {
+            1.0 - result.win_rate
+        }
+    }
 }
 
 impl Searcher {
@@ -80,11 +90,7 @@ mod tests {
             stop: StopCheck::NEVER,
         };
         let r = s.run_capture(&game, to_move, &goal, &limits, 3);
-        if to_move == goal.attacker {
-            r.win_rate
-        } else {
-            1.0 - r.win_rate
-        }
+        goal.chance(to_move, &r)
     }
 
     #[test]
