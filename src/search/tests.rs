@@ -331,3 +331,29 @@ fn no_pass_is_searched_early_in_the_game() {
     let (_, r) = search(&g, Color::White, 500, 1, 3);
     assert!(r.candidates.iter().any(|c| c.mv == Move::Pass));
 }
+
+#[test]
+fn passing_back_with_own_dead_stones_on_the_board_does_not_win() {
+    // A lab game against GNU Go, Black to have passed: White's B8, B2
+    // and the stones around F1 are dead in Black's area, and the count
+    // gives Black 10 points. Counted as it stands, every stone alive,
+    // White's pass back ended the game with a win (the search rated it
+    // 1.000 and spent nine tenths of its playouts there).
+    let b = parse(
+        "X X X X . X O . .
+         X O X X X X O O X
+         O O O X . X . O X
+         O . . O X X X X X
+         O O O O O O O X O
+         X X X O X X O O O
+         . X X X X X O . .
+         X O . X X O O . .
+         X . X X O O . . .",
+    );
+    let mut g = Game::from_position(b, Color::Black, Rules::AGA, 7.0, 0);
+    g.play(Color::Black, Move::Pass).unwrap();
+    let (_, r) = search(&g, Color::White, 2000, 1, 1);
+    let pass = r.candidates.iter().find(|c| c.mv == Move::Pass);
+    let pass = pass.expect("passing back is a candidate");
+    assert!(pass.win_rate < 0.5, "{:?}", r.candidates);
+}

@@ -405,7 +405,17 @@ fn simulate(
         to_move = to_move.opponent();
         node = child;
     }
-    let score = playout::run_recording(
+    // Two passes in a row in the tree end the game. Counted as it stands,
+    // every stone alive, the end flatters the side whose dead stones are
+    // still on the board, which a referee takes off; played out, it
+    // flatters neither, but a playout may misjudge a seki. The side that
+    // passed last gets the worse of the two counts, so its pass wins in
+    // the tree only if it wins both ways: no dead enemy stones left in its
+    // area, and none of its own left in the opponent's. (A capture search
+    // asks what is taken, and there the end is only counted.)
+    let ended = passes >= 2 && sh.goal.is_none();
+    let as_it_stands = ended.then(|| playout::count(board, sh.white_bonus));
+    let played = playout::run_recording(
         board,
         to_move,
         sh.policy,
@@ -413,8 +423,14 @@ fn simulate(
         amaf,
         rng,
         ownership,
-        passes,
+        if ended { 0 } else { passes },
     );
+    // `to_move` is the side after the last pass: the other side ended it.
+    let score = match as_it_stands {
+        Some(count) if to_move == Color::White => played.min(count),
+        Some(count) => played.max(count),
+        None => played,
+    };
     let score2 = (score * 2.0).round() as i64;
     let black_wins2: u32 = if let Some(goal) = sh.goal {
         if goal.taken(board) == (goal.attacker == Color::Black) {

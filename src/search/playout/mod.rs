@@ -169,6 +169,12 @@ pub fn run(
     rng: &mut SmallRng,
 ) -> f64 {
     play_out(board, color, policy, amaf, rng, 0);
+    count(board, white_bonus)
+}
+
+/// The area count of `board` as it stands, every stone on it alive:
+/// Black's area minus White's, less `white_bonus`.
+pub fn count(board: &Board, white_bonus: f64) -> f64 {
     let count = area_count(board);
     count.area(Color::Black) as f64 - count.area(Color::White) as f64 - white_bonus
 }
