@@ -258,9 +258,9 @@ impl MctsPlayer {
         if wins_the_count(game, color, ctx) {
             return Decision::Play(Move::Pass);
         }
-        // Passing back would lose the count: play on. (The tree counts a
-        // game its two passes end with every stone on the board alive, so
-        // it may like the pass that the dead-stone count condemns.)
+        // Passing back would lose the count: play on. (The tree judges
+        // the end of a game by playouts, so it may still like a pass that
+        // the dead-stone count condemns, in a seki for instance.)
         Decision::Play(best_stone(result))
     }
 }

@@ -226,7 +226,8 @@ fn play_out(
 ) {
     let cap = 3 * board.size().area();
     // After one pass a pass ends the game; after two (a tree leaf where
-    // both passed) the game is over and is counted as it stands.
+    // both passed, in a capture search) the game is over and is counted
+    // as it stands.
     if passes >= 2 {
         return;
     }
