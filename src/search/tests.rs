@@ -334,9 +334,9 @@ fn no_pass_is_searched_early_in_the_game() {
 
 #[test]
 fn passing_back_with_own_dead_stones_on_the_board_does_not_win() {
-    // A lab game against GNU Go, Black to have passed: White's B8, B2
-    // and the stones around F1 are dead in Black's area, and the count
-    // gives Black 10 points. Counted as it stands, every stone alive,
+    // A lab game against GNU Go, Black to have passed: White's B2 and
+    // its four stones at G8 G9 H7 H8 are dead in Black's area, and the
+    // count gives Black 10 points. Counted as it stands, every stone alive,
     // White's pass back ended the game with a win (the search rated it
     // 1.000 and spent nine tenths of its playouts there).
     let b = parse(
