@@ -107,6 +107,7 @@ fn ownership(board: &Board, model: &Model, playouts: u32, rng: &mut SmallRng) ->
         kind: PlayoutKind::Light,
         model,
         tactics: Tactics::default(),
+        replies: None,
     };
     let mean = playout::mean_ownership(board, Color::White, policy, playouts, rng);
     let mut own = vec![0.0; MAX_POINTS];

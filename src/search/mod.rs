@@ -16,6 +16,7 @@ mod pass;
 pub mod playout;
 pub mod time;
 pub mod tree;
+mod value;
 mod worker;
 
 pub use capture::CaptureGoal;
@@ -295,6 +296,7 @@ impl Searcher {
             kind: self.params.playout,
             model: &model,
             tactics: self.params.tactics,
+            replies: None,
         };
         let (allow_pass, probes) = pass::allowed(game, color, policy, limits.playouts, seed);
         let mut root = self.prepare_root(game, color);
@@ -345,6 +347,9 @@ impl Searcher {
                 .unwrap_or_else(|| params::expand_visits_for_size(board.size().get())),
             inv_rave_equiv: (1.0 / self.params.rave_equiv.max(1.0)) as f32,
             exploration: self.params.exploration as f32,
+            score_weight: self.params.score_weight,
+            criticality: self.params.criticality as f32,
+            criticality_visits: self.params.criticality_visits as f32,
             // Counting like Pachi's `-t =N`: the visits the root kept from
             // the last search count towards the playout limit.
             issued: AtomicU64::new(

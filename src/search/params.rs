@@ -33,6 +33,18 @@ pub struct SearchParams {
     pub rave_distance: u32,
     /// Exploration constant of the UCB term.
     pub exploration: f64,
+    /// How much a simulation's margin counts beside its result, 0 to 0.5
+    /// (Fuego's score modification; 0 counts wins and losses alone).
+    pub score_weight: f64,
+    /// The weight of criticality (Coulom's covariance of owning a point
+    /// and winning) in a node's AMAF, as Pachi's `crit_rave`; 0 is off.
+    pub criticality: f64,
+    /// Visits a node needs before its criticality counts (Pachi's
+    /// `crit_min_playouts`).
+    pub criticality_visits: u32,
+    /// Whether heavy playouts try the last good reply
+    /// ([`Replies`](super::playout::Replies)) after captures and escapes.
+    pub last_good_reply: bool,
     /// Memory limit for tree nodes, in bytes.
     pub max_tree_bytes: usize,
     /// Under a time budget, stop once the best move cannot change.
@@ -110,6 +122,14 @@ impl Default for SearchParams {
             // explore_p is 0 too); a positive value adds
             // `c * sqrt(ln(parent) / visits)`.
             exploration: 0.0,
+            // Fuego counts the margin with 0.02; Pachi not at all
+            // (val_scale 0). Until a match decides, results alone.
+            score_weight: 0.0,
+            // Pachi: 1.1 from 2,000 visits. Until a match decides, off.
+            criticality: 0.0,
+            criticality_visits: 2000,
+            // Not in Pachi; until a match decides, off.
+            last_good_reply: false,
             // 1 GiB: a 19x19 search of minutes fits; --max-tree-mb.
             max_tree_bytes: 1024 << 20,
             early_stop: true,
@@ -161,8 +181,12 @@ impl Default for SearchParams {
 impl SearchParams {
     /// The names [`SearchParams::set`] knows, for experiments and tuning
     /// (`hane --tune NAME=VALUE`).
-    pub const TUNABLE: [&'static str; 22] = [
+    pub const TUNABLE: [&'static str; 26] = [
         "rave_equiv",
+        "last_good_reply",
+        "score_weight",
+        "criticality",
+        "criticality_visits",
         "rave_distance",
         "exploration",
         "expand_visits",
@@ -202,6 +226,10 @@ impl SearchParams {
             "rave_equiv" => self.rave_equiv = value.max(1.0),
             "rave_distance" => self.rave_distance = (value as u32).min(16),
             "exploration" => self.exploration = value,
+            "score_weight" => self.score_weight = value.min(0.5),
+            "criticality" => self.criticality = value.min(10.0),
+            "criticality_visits" => self.criticality_visits = (value as u32).max(1),
+            "last_good_reply" => self.last_good_reply = value != 0.0,
             "expand_visits" => self.expand_visits = Some((value as u32).max(1)),
             "prior_even" => priors.even = (value as u32).min(1000),
             "prior_pattern" => priors.pattern = (value as f32).min(10_000.0),
@@ -263,6 +291,13 @@ mod tests {
         assert!(p.amaf_window);
         p.set("count_kept", 1.0).unwrap();
         assert!(p.count_kept);
+        p.set("score_weight", 0.02).unwrap();
+        assert_eq!(p.score_weight, 0.02);
+        p.set("criticality", 1.1).unwrap();
+        p.set("criticality_visits", 500.0).unwrap();
+        assert_eq!((p.criticality, p.criticality_visits), (1.1, 500));
+        p.set("last_good_reply", 1.0).unwrap();
+        assert!(p.last_good_reply);
         // The priors' powers and boost leave the size-dependent weights
         // alone; the weights themselves fix them.
         let mut q = SearchParams::default();

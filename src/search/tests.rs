@@ -1,5 +1,6 @@
 //! Search invariants and legality.
 
+use super::tree::WIN_UNITS;
 use super::*;
 use crate::rules::diagram::{parse, vertex};
 use crate::rules::{BoardSize, Rules};
@@ -37,7 +38,7 @@ fn check_tree(t: &Tree, id: NodeId) -> u32 {
         0,
         "virtual loss left on node {id}"
     );
-    assert!(n.wins2.load(Relaxed) <= 2 * n.visits());
+    assert!(n.wins.load(Relaxed) <= WIN_UNITS * n.visits());
     let children: u32 = t.children(id).map(|c| check_tree(t, c)).sum();
     // A node's visits are its own playouts plus its children's: each
     // simulation that goes below a node goes to exactly one child.
@@ -356,4 +357,61 @@ fn passing_back_with_own_dead_stones_on_the_board_does_not_win() {
     let pass = r.candidates.iter().find(|c| c.mv == Move::Pass);
     let pass = pass.expect("passing back is a candidate");
     assert!(pass.win_rate < 0.5, "{:?}", r.candidates);
+}
+
+#[test]
+fn criticality_credits_points_whose_owner_wins() {
+    // 1,000 simulations, the mover winning half. Where the winner always
+    // owned the point, owning it decided the game: twice the covariance,
+    // 1/2, so half of the AMAF samples come again as wins. Where the
+    // point went to each side half the time regardless of the result, the
+    // AMAF is left alone; where the loser always owned it, half come as
+    // losses.
+    let node = |winner_owns2: u32| {
+        let n = tree::Node::default();
+        n.visits.store(1000, Relaxed);
+        n.wins.store(500 * WIN_UNITS, Relaxed);
+        n.mover_owns2.store(1000, Relaxed);
+        n.winner_owns2.store(winner_owns2, Relaxed);
+        n
+    };
+    let (rv, rw) = worker::with_criticality(&node(2000), 100.0, 60.0, 1.0);
+    assert!(
+        (rv - 150.0).abs() < 1e-3 && (rw - 110.0).abs() < 1e-3,
+        "{rv} {rw}"
+    );
+    let (rv, rw) = worker::with_criticality(&node(1000), 100.0, 60.0, 1.0);
+    assert!(
+        (rv - 100.0).abs() < 1e-3 && (rw - 60.0).abs() < 1e-3,
+        "{rv} {rw}"
+    );
+    let (rv, rw) = worker::with_criticality(&node(0), 100.0, 60.0, 1.0);
+    assert!(
+        (rv - 50.0).abs() < 1e-3 && (rw - 10.0).abs() < 1e-3,
+        "{rv} {rw}"
+    );
+}
+
+#[test]
+fn the_experimental_switches_keep_the_search_legal_and_replayable() {
+    let g = Game::new(BoardSize::new(9).unwrap(), Rules::AGA, 7.0);
+    let mut params = SearchParams::default();
+    params.set("criticality", 1.1).unwrap();
+    params.set("criticality_visits", 50.0).unwrap();
+    params.set("score_weight", 0.1).unwrap();
+    params.set("last_good_reply", 1.0).unwrap();
+    let run = || {
+        let mut s = Searcher::new(params);
+        let limits = SearchLimits {
+            playouts: Some(1500),
+            time: None,
+            stop: StopCheck::NEVER,
+        };
+        s.run(&g, Color::Black, &limits, None, 3)
+    };
+    let (a, b) = (run(), run());
+    assert_eq!(a.best, b.best);
+    assert_eq!(a.candidates.len(), b.candidates.len());
+    assert!(g.is_legal(Color::Black, a.best));
+    assert!(a.win_rate > 0.0 && a.win_rate < 1.0);
 }

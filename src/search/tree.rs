@@ -17,7 +17,13 @@ const CHUNK: usize = 1 << 15;
 const NO_CHILDREN: u32 = 0;
 const EXPANDING: u32 = u32::MAX;
 
-/// One tree node. 48 bytes: the budget is 100 per node.
+/// A simulation's value in a node's `wins`: a full win counts this
+/// much. Sixteenths give a score weight's fractions room, rounded at
+/// random to keep their mean; a node overflows only past 268 million
+/// simulations.
+pub const WIN_UNITS: u32 = 16;
+
+/// One tree node. 56 bytes, within a budget of 100.
 #[derive(Default, Debug)]
 pub struct Node {
     mv: AtomicU32,
@@ -25,8 +31,10 @@ pub struct Node {
     n_children: AtomicU32,
     /// Completed simulations through this node.
     pub visits: AtomicU32,
-    /// Twice the wins (a draw counts one half) of those simulations.
-    pub wins2: AtomicU32,
+    /// The value of those simulations in [`WIN_UNITS`] per win (a draw
+    /// counts one half; with a score weight, a win or a loss by more
+    /// counts a little more or less).
+    pub wins: AtomicU32,
     /// All-moves-as-first simulations and twice their wins.
     pub rave_visits: AtomicU32,
     /// Twice the AMAF wins.
@@ -38,6 +46,12 @@ pub struct Node {
     prior: AtomicU32,
     /// Simulations currently descending through this node (virtual loss).
     pub in_flight: AtomicU32,
+    /// With criticality on: twice the simulations through this node whose
+    /// final board gave the node's point to the side that played it (a
+    /// neutral point counts one half).
+    pub mover_owns2: AtomicU32,
+    /// The same for the simulation's winner (a draw counts one half).
+    pub winner_owns2: AtomicU32,
 }
 
 impl Node {
@@ -66,7 +80,7 @@ impl Node {
         if v == 0 {
             0.5
         } else {
-            self.wins2.load(Relaxed) as f64 / (2.0 * v as f64)
+            self.wins.load(Relaxed) as f64 / (WIN_UNITS as f64 * v as f64)
         }
     }
 
@@ -83,12 +97,14 @@ impl Node {
         self.first_child.store(NO_CHILDREN, Relaxed);
         self.n_children.store(0, Relaxed);
         self.visits.store(0, Relaxed);
-        self.wins2.store(0, Relaxed);
+        self.wins.store(0, Relaxed);
         self.rave_visits.store(0, Relaxed);
         self.rave_wins2.store(0, Relaxed);
         self.score2_sum.store(0, Relaxed);
         self.set_prior(prior_visits, prior_wins);
         self.in_flight.store(0, Relaxed);
+        self.mover_owns2.store(0, Relaxed);
+        self.winner_owns2.store(0, Relaxed);
     }
 }
 

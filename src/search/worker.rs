@@ -2,9 +2,9 @@
 //! tree, expand, play out, back up. No locks and no allocation per
 //! simulation: each worker owns its scratch buffers for the whole search.
 
-use super::playout::{self, Amaf, Policy};
-use super::tree::{Node, NodeId, PASS, Tree};
-use super::{SearchLimits, SearchParams, id_move};
+use super::playout::{self, Amaf, Policy, Replies};
+use super::tree::{Node, NodeId, PASS, Tree, WIN_UNITS};
+use super::{SearchLimits, SearchParams, id_move, value};
 use crate::knowledge::model::Model;
 use crate::knowledge::priors::{self, Adjust, OWNER_BINS, PriorParams};
 use crate::rules::{Board, Color, Move, Point};
@@ -44,6 +44,13 @@ pub(super) struct Shared<'a> {
     pub inv_rave_equiv: f32,
     /// The UCB exploration constant.
     pub exploration: f32,
+    /// How much a simulation's margin counts beside its result
+    /// ([`value::units`]).
+    pub score_weight: f64,
+    /// The weight of criticality in the AMAF of nodes with at least
+    /// `criticality_visits` visits (0: off; [`with_criticality`]).
+    pub criticality: f32,
+    pub criticality_visits: f32,
     pub issued: AtomicU64,
     pub done: AtomicU64,
     pub finish: AtomicBool,
@@ -89,6 +96,9 @@ pub(super) fn worker(
     // before its children's moves (where its AMAF window starts).
     let mut path: Vec<(NodeId, u16)> = Vec::with_capacity(1024);
     let mut scratch = Scratch::default();
+    if sh.params.last_good_reply {
+        scratch.replies.reset(sh.board.size());
+    }
     let area = sh.board.size().area();
     let mut ownership = vec![0i64; area];
     let mut board = sh.board.clone();
@@ -176,15 +186,37 @@ fn decided(sh: &Shared<'_>, limits: &SearchLimits<'_>, start: Instant) -> bool {
 fn urgency(sh: &Shared<'_>, n: &Node, log_parent: f32) -> f32 {
     let (pv, pw) = n.prior();
     let v = (n.visits.load(Relaxed) + n.in_flight.load(Relaxed) + pv).max(1) as f32;
-    let w = n.wins2.load(Relaxed) as f32 * 0.5 + pw as f32;
+    let w = n.wins.load(Relaxed) as f32 * (1.0 / WIN_UNITS as f32) + pw as f32;
     let rv = n.rave_visits.load(Relaxed) as f32;
     let rw = n.rave_wins2.load(Relaxed) as f32 * 0.5;
+    let (rv, rw) = if sh.criticality > 0.0 && n.visits() as f32 >= sh.criticality_visits {
+        with_criticality(n, rv, rw, sh.criticality)
+    } else {
+        (rv, rw)
+    };
     let k = 1.0 + rv * sh.inv_rave_equiv;
     let mut value = (w * k + rw) / (rv + v * k);
     if sh.exploration > 0.0 {
         value += sh.exploration * (log_parent / v).sqrt();
     }
     value
+}
+
+/// Coulom's criticality, as Pachi adds it to a node's AMAF once the node
+/// has enough visits: how much owning the node's point at the end goes
+/// with winning, `P(winner owns) - P(own)P(win) - P(not own)P(not win)`
+/// from the node's simulations: twice the covariance of owning and
+/// winning, between -1/2 and 1/2. A critical point
+/// gets `crit * weight` of its AMAF samples again as wins, a point whose
+/// owner does not matter as many as losses.
+pub(super) fn with_criticality(n: &Node, rv: f32, rw: f32, weight: f32) -> (f32, f32) {
+    let visits = n.visits().max(1) as f32;
+    let win = n.wins.load(Relaxed) as f32 / (WIN_UNITS as f32 * visits);
+    let own = n.mover_owns2.load(Relaxed) as f32 / (2.0 * visits);
+    let winner_owns = n.winner_owns2.load(Relaxed) as f32 / (2.0 * visits);
+    let crit = winner_owns - (own * win + (1.0 - own) * (1.0 - win));
+    let extra = crit * rv * weight;
+    ((rv + extra).max(0.0), (rw + extra).max(0.0))
 }
 
 fn select(sh: &Shared<'_>, node: NodeId) -> Option<NodeId> {
@@ -219,6 +251,8 @@ struct Scratch {
     moves: Vec<(u32, u32, u32)>,
     /// Mean final owner by point index, for the priors.
     owner: Vec<f32>,
+    /// The last good replies this thread has learned in this search.
+    replies: Replies,
 }
 
 /// The search's adjustments to the model in its priors: ownership so far
@@ -415,10 +449,20 @@ fn simulate(
     // asks what is taken, and there the end is only counted.)
     let ended = passes >= 2 && sh.goal.is_none();
     let as_it_stands = ended.then(|| playout::count(board, sh.white_bonus));
+    // Capture searches keep the plain policy, so the dead-stone analysis
+    // does not depend on the search's settings.
+    let policy = if sh.params.last_good_reply && sh.goal.is_none() {
+        Policy {
+            replies: Some(&scratch.replies),
+            ..sh.policy
+        }
+    } else {
+        sh.policy
+    };
     let played = playout::run_recording(
         board,
         to_move,
-        sh.policy,
+        policy,
         sh.white_bonus,
         amaf,
         rng,
@@ -445,6 +489,24 @@ fn simulate(
     } else {
         1
     };
+    if sh.params.last_good_reply && sh.goal.is_none() {
+        let winner = match black_wins2 {
+            2 => Some(Color::Black),
+            0 => Some(Color::White),
+            _ => None,
+        };
+        scratch.replies.learn(amaf, winner);
+    }
+    let black_value = match sh.goal {
+        Some(_) => black_wins2 * (WIN_UNITS / 2),
+        None => value::units(
+            black_wins2,
+            score,
+            sh.score_weight,
+            board.size().area(),
+            rng,
+        ),
+    };
     // Back up: the root is seen from the opponent of the searching colour
     // (who "moved into" it); each child from the colour that played it.
     let mut mover = sh.color.opponent();
@@ -452,13 +514,28 @@ fn simulate(
     let dist = sh.params.rave_distance;
     for &(id, start) in path.iter() {
         let n = tree.node(id);
-        let wins2 = if mover == Color::Black {
-            black_wins2
+        let (wins2, value) = if mover == Color::Black {
+            (black_wins2, black_value)
         } else {
-            2 - black_wins2
+            (2 - black_wins2, WIN_UNITS - black_value)
         };
         n.visits.fetch_add(1, Relaxed);
-        n.wins2.fetch_add(wins2, Relaxed);
+        n.wins.fetch_add(value, Relaxed);
+        if sh.criticality > 0.0
+            && let Move::Play(p) = id_move(n.mv())
+        {
+            // The point's final owner, +1 Black and -1 White, seen from
+            // the node's mover and from the simulation's winner.
+            let owner = playout::point_owner(board, p).0;
+            let mover_owner = if mover == Color::Black { owner } else { -owner };
+            let winner_owner = match black_wins2 {
+                2 => owner,
+                0 => -owner,
+                _ => 0,
+            };
+            n.mover_owns2.fetch_add((mover_owner + 1) as u32, Relaxed);
+            n.winner_owns2.fetch_add((winner_owner + 1) as u32, Relaxed);
+        }
         n.score2_sum.fetch_add(score2, Relaxed);
         n.in_flight.fetch_sub(1, Relaxed);
         // RAVE: children of this node are moves by the opponent of `mover`.

@@ -54,6 +54,7 @@ fn ownership(
         kind: PlayoutKind::Heavy,
         model,
         tactics: Tactics::default(),
+        replies: None,
     };
     let mut sums = vec![0i64; board.size().area()];
     let mut amaf = Amaf::new();

@@ -109,6 +109,13 @@ impl Amaf {
         self.len == 0
     }
 
+    /// The stones played, in order, as `(point index << 1) | colour`
+    /// (the first [`MAX_MARKED`] of them).
+    #[inline]
+    pub fn moves(&self) -> &[u16] {
+        &self.seq[..(self.len as usize).min(MAX_MARKED)]
+    }
+
     /// If `c` was the first to play on point index `p`, the move number
     /// (0-based) of that play.
     #[inline]

@@ -5,18 +5,20 @@
 //!    player's own previous move (an atari the opponent ignored);
 //! 2. save own chains the last move put in atari: capture an attacker in
 //!    atari, or extend if that gives two liberties or more;
-//! 3. play the vital point of a small eye space next to the last move
+//! 3. with last good replies on, the answer that last won after the
+//!    last one or two moves ([`super::Replies`]);
+//! 4. play the vital point of a small eye space next to the last move
 //!    (nakade for the one, eye-making for the other);
-//! 4. two-liberty fights: extend an own chain reduced to two liberties,
+//! 5. two-liberty fights: extend an own chain reduced to two liberties,
 //!    or atari an enemy two-liberty chain whose escape gains nothing (and,
 //!    with [`Tactics::counter_percent`](super::Tactics), take or atari the
 //!    enemy chains beside such an own chain);
-//! 5. a shape move around the last two moves, chosen with the learned
+//! 6. a shape move around the last two moves, chosen with the learned
 //!    playout weights of the 3x3 shapes with atari information, or none
 //!    (play elsewhere) in proportion to the learned tenuki weight.
 //!
-//! Steps 1 to 4 pick uniformly among their candidates; a self-atari that
-//! does not pay is never suggested (step 5 lets small ones through on the
+//! Steps 1, 2, 4 and 5 pick uniformly among their candidates; a self-atari that
+//! does not pay is never suggested (step 6 lets small ones through on the
 //! moves [`Tactics::selfatari_percent`](super::Tactics) leaves out).
 //! Nothing here allocates.
 
@@ -247,6 +249,14 @@ pub(super) fn answer_last_move(
     }
     escape_moves(board, color, last, &mut cands);
     if let Some(p) = cands.pick(rng) {
+        return Some(p);
+    }
+    // The answer that last won in this search's simulations.
+    if let Some(replies) = policy.replies
+        && let Some(p) = replies.reply(color, board.prev_move().and_then(|(_, m)| m.point()), last)
+        && playable(board, color, p)
+        && !bad_self_atari(board, color, p)
+    {
         return Some(p);
     }
     // A stone with four empty neighbours stands in the open: no small

@@ -11,8 +11,10 @@
 
 mod amaf;
 mod heavy;
+mod reply;
 
 pub use amaf::Amaf;
+pub use reply::Replies;
 
 use crate::knowledge::model::Model;
 pub use crate::knowledge::tactics::playable;
@@ -47,6 +49,9 @@ pub struct Policy<'a> {
     pub model: &'a Model,
     /// Heavy playouts' optional tactics.
     pub tactics: Tactics,
+    /// The search thread's last good replies, which heavy playouts try
+    /// after captures and escapes (`None`: not used).
+    pub replies: Option<&'a Replies>,
 }
 
 /// How often heavy playouts try their tactics, in percent of the moves
@@ -335,6 +340,7 @@ mod tests {
             kind: PlayoutKind::Heavy,
             model: &model,
             tactics: Tactics::default(),
+            replies: None,
         };
         choose(b, color, policy, &mut SmallRng::seed_from_u64(3))
     }
@@ -409,6 +415,7 @@ mod tests {
                 kind,
                 model: &model,
                 tactics: Tactics::default(),
+                replies: None,
             };
             for _ in 0..50 {
                 let mut b = Board::new(crate::rules::BoardSize::new(9).unwrap());
@@ -445,6 +452,7 @@ mod tests {
             kind: PlayoutKind::Heavy,
             model: &model,
             tactics: Tactics::default(),
+            replies: None,
         };
         let size = crate::rules::BoardSize::new(9).unwrap();
         for seed in 0..200 {
