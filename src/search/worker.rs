@@ -40,6 +40,8 @@ pub(super) struct Shared<'a> {
     pub distance_power: f32,
     /// Visits a leaf needs before it is expanded.
     pub expand_visits: u32,
+    /// Whether heavy playouts try the thread's last good replies.
+    pub last_good_reply: bool,
     /// 1 / rave_equiv.
     pub inv_rave_equiv: f32,
     /// The UCB exploration constant.
@@ -96,7 +98,7 @@ pub(super) fn worker(
     // before its children's moves (where its AMAF window starts).
     let mut path: Vec<(NodeId, u16)> = Vec::with_capacity(1024);
     let mut scratch = Scratch::default();
-    if sh.params.last_good_reply {
+    if sh.last_good_reply {
         scratch.replies.reset(sh.board.size());
     }
     let area = sh.board.size().area();
@@ -451,7 +453,7 @@ fn simulate(
     let as_it_stands = ended.then(|| playout::count(board, sh.white_bonus));
     // Capture searches keep the plain policy, so the dead-stone analysis
     // does not depend on the search's settings.
-    let policy = if sh.params.last_good_reply && sh.goal.is_none() {
+    let policy = if sh.last_good_reply && sh.goal.is_none() {
         Policy {
             replies: Some(&scratch.replies),
             ..sh.policy
@@ -489,7 +491,7 @@ fn simulate(
     } else {
         1
     };
-    if sh.params.last_good_reply && sh.goal.is_none() {
+    if sh.last_good_reply && sh.goal.is_none() {
         let winner = match black_wins2 {
             2 => Some(Color::Black),
             0 => Some(Color::White),

@@ -5,19 +5,19 @@
 //!    player's own previous move (an atari the opponent ignored);
 //! 2. save own chains the last move put in atari: capture an attacker in
 //!    atari, or extend if that gives two liberties or more;
-//! 3. with last good replies on, the answer that last won after the
-//!    last one or two moves ([`super::Replies`]);
-//! 4. play the vital point of a small eye space next to the last move
+//! 3. play the vital point of a small eye space next to the last move
 //!    (nakade for the one, eye-making for the other);
-//! 5. two-liberty fights: extend an own chain reduced to two liberties,
+//! 4. two-liberty fights: extend an own chain reduced to two liberties,
 //!    or atari an enemy two-liberty chain whose escape gains nothing (and,
 //!    with [`Tactics::counter_percent`](super::Tactics), take or atari the
 //!    enemy chains beside such an own chain);
+//! 5. with last good replies on, the answer that last won after the
+//!    last one or two moves ([`super::Replies`]);
 //! 6. a shape move around the last two moves, chosen with the learned
 //!    playout weights of the 3x3 shapes with atari information, or none
 //!    (play elsewhere) in proportion to the learned tenuki weight.
 //!
-//! Steps 1, 2, 4 and 5 pick uniformly among their candidates; a self-atari that
+//! Steps 1, 2 and 4 pick uniformly among their candidates; a self-atari that
 //! does not pay is never suggested (step 6 lets small ones through on the
 //! moves [`Tactics::selfatari_percent`](super::Tactics) leaves out).
 //! Nothing here allocates.
@@ -251,14 +251,6 @@ pub(super) fn answer_last_move(
     if let Some(p) = cands.pick(rng) {
         return Some(p);
     }
-    // The answer that last won in this search's simulations.
-    if let Some(replies) = policy.replies
-        && let Some(p) = replies.reply(color, board.prev_move().and_then(|(_, m)| m.point()), last)
-        && playable(board, color, p)
-        && !bad_self_atari(board, color, p)
-    {
-        return Some(p);
-    }
     // A stone with four empty neighbours stands in the open: no small
     // eye space touches it.
     if board.empty_neighbours(last) < 4
@@ -273,6 +265,16 @@ pub(super) fn answer_last_move(
     let counter = percent > 0 && below(rng, 100) < percent;
     two_liberty_moves(board, color, last, counter, &mut cands);
     if let Some(p) = cands.pick(rng) {
+        return Some(p);
+    }
+    // The answer that last won in this search's simulations, before the
+    // learned shapes (tried before the eye and two-liberty answers, it
+    // scored 4 to 8 points lower against Pachi: docs/strength-log.md).
+    if let Some(replies) = policy.replies
+        && let Some(p) = replies.reply(color, board.prev_move().and_then(|(_, m)| m.point()), last)
+        && playable(board, color, p)
+        && !bad_self_atari(board, color, p)
+    {
         return Some(p);
     }
     let tenuki = policy.tactics.tenuki_percent;

@@ -2,8 +2,8 @@
 //! measured it): each search thread remembers, for each side, the answer
 //! that side last played and won with after the opponent's last move,
 //! and after the last two moves; a side that loses with a remembered
-//! answer forgets it. Heavy playouts try the remembered answer after the
-//! urgent captures and escapes, before their other answers.
+//! answer forgets it. Heavy playouts try the remembered answer after
+//! their tactical answers, before the learned shapes.
 
 use super::Amaf;
 use crate::rules::{BoardSize, Color, Point};
