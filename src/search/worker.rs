@@ -207,10 +207,10 @@ fn urgency(sh: &Shared<'_>, n: &Node, log_parent: f32) -> f32 {
 /// Coulom's criticality, as Pachi adds it to a node's AMAF once the node
 /// has enough visits: how much owning the node's point at the end goes
 /// with winning, `P(winner owns) - P(own)P(win) - P(not own)P(not win)`
-/// from the node's simulations: twice the covariance of owning and
-/// winning, between -1/2 and 1/2. A critical point
-/// gets `crit * weight` of its AMAF samples again as wins, a point whose
-/// owner does not matter as many as losses.
+/// over the node's simulations, twice the covariance of owning and
+/// winning (between -1/2 and 1/2). A critical point gets `crit * weight`
+/// of its AMAF samples again as wins; where owning the point goes with
+/// losing, as many are taken away as wins.
 pub(super) fn with_criticality(n: &Node, rv: f32, rw: f32, weight: f32) -> (f32, f32) {
     let visits = n.visits().max(1) as f32;
     let win = n.wins.load(Relaxed) as f32 / (WIN_UNITS as f32 * visits);
