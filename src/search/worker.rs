@@ -453,7 +453,8 @@ fn simulate(
     let as_it_stands = ended.then(|| playout::count(board, sh.white_bonus));
     // Capture searches keep the plain policy, so the dead-stone analysis
     // does not depend on the search's settings.
-    let policy = if sh.last_good_reply && sh.goal.is_none() {
+    let replies_on = sh.last_good_reply && sh.goal.is_none();
+    let policy = if replies_on {
         Policy {
             replies: Some(&scratch.replies),
             ..sh.policy
@@ -491,24 +492,21 @@ fn simulate(
     } else {
         1
     };
-    if sh.last_good_reply && sh.goal.is_none() {
-        let winner = match black_wins2 {
-            2 => Some(Color::Black),
-            0 => Some(Color::White),
-            _ => None,
-        };
+    let winner = match black_wins2 {
+        2 => Some(Color::Black),
+        0 => Some(Color::White),
+        _ => None,
+    };
+    if replies_on {
         scratch.replies.learn(amaf, winner);
     }
-    let black_value = match sh.goal {
-        Some(_) => black_wins2 * (WIN_UNITS / 2),
-        None => value::units(
-            black_wins2,
-            score,
-            sh.score_weight,
-            board.size().area(),
-            rng,
-        ),
+    // A capture search counts whether the stones were taken, no margin.
+    let score_weight = if sh.goal.is_some() {
+        0.0
+    } else {
+        sh.score_weight
     };
+    let black_value = value::units(black_wins2, score, score_weight, board.size().area(), rng);
     // Back up: the root is seen from the opponent of the searching colour
     // (who "moved into" it); each child from the colour that played it.
     let mut mover = sh.color.opponent();
@@ -530,10 +528,10 @@ fn simulate(
             // the node's mover and from the simulation's winner.
             let owner = playout::point_owner(board, p).0;
             let mover_owner = if mover == Color::Black { owner } else { -owner };
-            let winner_owner = match black_wins2 {
-                2 => owner,
-                0 => -owner,
-                _ => 0,
+            let winner_owner = match winner {
+                Some(Color::Black) => owner,
+                Some(Color::White) => -owner,
+                None => 0,
             };
             n.mover_owns2.fetch_add((mover_owner + 1) as u32, Relaxed);
             n.winner_owns2.fetch_add((winner_owner + 1) as u32, Relaxed);

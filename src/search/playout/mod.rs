@@ -50,7 +50,8 @@ pub struct Policy<'a> {
     /// Heavy playouts' optional tactics.
     pub tactics: Tactics,
     /// The search thread's last good replies, which heavy playouts try
-    /// after captures and escapes (`None`: not used).
+    /// after their tactical answers, before the learned shapes (`None`:
+    /// not used).
     pub replies: Option<&'a Replies>,
 }
 
