@@ -204,3 +204,28 @@ play b H1
 
 70 genmove w
 #? [pass]
+
+# ---------------------------------------------------------------------------
+# Settle a ko before passing back. A 9x9 game against GNU Go: White's A1 is
+# in atari. Black took at B1 earlier and White took back at A1, so Black
+# may not retake now; Black passed. hane's count called A1 alive and White
+# won by 2, so hane passed back; GNU Go, the referee, reads that Black moves
+# first there, called A1 dead and scored B+2. Filling B1 costs White
+# nothing under area scoring.
+#
+#   3 X O + O + . + . .
+#   2 X O . . . . . . .
+#   1 O . O . . . . . .
+# ---------------------------------------------------------------------------
+loadsgf sgf/corner-ko-pass.sgf
+
+80 genmove w
+#? [B1]
+
+# With the ko settled and Black passing again, White passes and wins.
+play b pass
+90 genmove w
+#? [pass]
+
+100 final_score
+#? [W\+2]

@@ -225,6 +225,10 @@ impl MctsPlayer {
         // with, so hane never passes on one count and scores another.
         let opponent_passed = matches!(game.moves().last(), Some(&(c, Move::Pass)) if c != color);
         if !opponent_passed && !ctx.cleanup {
+            if result.best == Move::Pass {
+                let statuses = ctx.analyst.statuses(game.board(), game.to_move());
+                return Decision::Play(pass_or_secure(game, color, &statuses.dead));
+            }
             return Decision::Play(result.best);
         }
         let board = game.board();
@@ -256,13 +260,51 @@ impl MctsPlayer {
             return Decision::Play(Move::Pass);
         }
         if wins_the_count(game, color, ctx) {
-            return Decision::Play(Move::Pass);
+            return Decision::Play(pass_or_secure(game, color, &statuses.dead));
         }
         // Passing back would lose the count: play on. (The tree judges
         // the end of a game by playouts, so it may still like a pass that
         // the dead-stone count condemns, in a seki for instance.)
         Decision::Play(best_stone(result))
     }
+}
+
+/// A pass, unless a chain of `color` that the count holds alive stands in
+/// atari: then the move that fills its last liberty, if that is legal and
+/// leaves it two or more. The opponent could take such a chain at once,
+/// or after a ko threat where the ko forbids it now, and a referee
+/// reading the final position (GNU Go does) calls it dead: a stone left
+/// in a corner ko shape cost hane games that its own count had won.
+/// Filling costs nothing under area scoring and a point at most under
+/// territory scoring.
+fn pass_or_secure(game: &Game, color: Color, dead: &[Point]) -> Move {
+    let board = game.board();
+    let mut seen: Vec<Point> = Vec::new();
+    for s in board.stones(color) {
+        let id = board.chain_id(s);
+        if seen.contains(&id) {
+            continue;
+        }
+        seen.push(id);
+        let Some(lib) = board.atari_liberty(s) else {
+            continue;
+        };
+        if dead.contains(&s) {
+            continue;
+        }
+        let Ok(after) = game.after(color, Move::Play(lib)) else {
+            continue;
+        };
+        let mut libs = [Point(0); 2];
+        if after.liberties_upto(lib, &mut libs) >= 2 {
+            info!(
+                "not passing yet: {} secures a chain in atari",
+                crate::rules::point::vertex_name(board.size(), lib)
+            );
+            return Move::Play(lib);
+        }
+    }
+    Move::Pass
 }
 
 /// The search's best move other than a pass, or a pass if it has none.
