@@ -229,3 +229,23 @@ play b pass
 
 100 final_score
 #? [W\+2]
+
+# ---------------------------------------------------------------------------
+# Pass back into a drawn count. A 9x9 game against GNU Go (komi 7): Black
+# passed with the count at 0. hane refused to pass back because the count
+# was not a win, and threw White stones into Black's area for 190 moves
+# while Black passed, until the match's move limit left the game without
+# a result. A draw is worth half a win; the search sees nothing clearly
+# better (about 0.5 for its best stone), so White passes.
+#
+#   3 . . + O X X X X O
+#   2 . . O O X X O O .
+#   1 . . O X X . . . O
+# ---------------------------------------------------------------------------
+loadsgf sgf/drawn-count-pass.sgf
+
+110 final_score
+#? [0]
+
+120 genmove w
+#? [pass]
