@@ -233,7 +233,7 @@ play b pass
 # ---------------------------------------------------------------------------
 # Pass back into a drawn count. A 9x9 game against GNU Go (komi 7): Black
 # passed with the count at 0. hane refused to pass back because the count
-# was not a win, and threw White stones into Black's area for 190 moves
+# was not a win, and threw White stones into Black's area for 194 moves
 # while Black passed, until the match's move limit left the game without
 # a result. A draw is worth half a win; the search sees nothing clearly
 # better (about 0.5 for its best stone), so White passes.
