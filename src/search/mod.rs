@@ -345,7 +345,10 @@ impl Searcher {
                 .params
                 .expand_visits
                 .unwrap_or_else(|| params::expand_visits_for_size(board.size().get())),
-            last_good_reply: self.params.last_good_reply,
+            last_good_reply: self
+                .params
+                .last_good_reply
+                .unwrap_or_else(|| params::last_good_reply_for_size(board.size().get())),
             inv_rave_equiv: (1.0 / self.params.rave_equiv.max(1.0)) as f32,
             exploration: self.params.exploration as f32,
             score_weight: self.params.score_weight,

@@ -415,3 +415,32 @@ fn the_experimental_switches_keep_the_search_legal_and_replayable() {
     assert!(g.is_legal(Color::Black, a.best));
     assert!(a.win_rate > 0.0 && a.win_rate < 1.0);
 }
+
+#[test]
+fn replies_are_on_below_13x13_unless_switched_off() {
+    // The same seeded search with replies forced off and forced on: the
+    // default must play exactly one of them, by board size.
+    let visits = |size: u32, reply: Option<f64>| {
+        let g = Game::new(BoardSize::new(size).unwrap(), Rules::AGA, 7.0);
+        let mut params = SearchParams::default();
+        if let Some(v) = reply {
+            params.set("last_good_reply", v).unwrap();
+        }
+        let limits = SearchLimits {
+            playouts: Some(600),
+            time: None,
+            stop: StopCheck::NEVER,
+        };
+        let r = Searcher::new(params).run(&g, Color::Black, &limits, None, 7);
+        r.candidates
+            .iter()
+            .map(|c| (c.mv, c.visits))
+            .collect::<Vec<_>>()
+    };
+    let (off9, on9) = (visits(9, Some(0.0)), visits(9, Some(1.0)));
+    assert_ne!(off9, on9, "replies change the 9x9 search");
+    assert_eq!(visits(9, None), on9);
+    let (off19, on19) = (visits(19, Some(0.0)), visits(19, Some(1.0)));
+    assert_ne!(off19, on19, "replies change the 19x19 search");
+    assert_eq!(visits(19, None), off19);
+}
