@@ -139,9 +139,8 @@ impl Default for SearchParams {
             // Pachi: 1.1 from 2,000 visits. Until a match decides, off.
             criticality: 0.0,
             criticality_visits: 2000,
-            // Not in Pachi. On 9x9 against Pachi at 2,000 playouts counted
-            // alike, 45.8% of 990 games where the default scored 41.8% of
-            // 986 side by side (docs/strength-log.md): not resolved, off.
+            // Not in Pachi. By board size: on below 13x13, where a match
+            // against Pachi decided (last_good_reply_for_size).
             last_good_reply: None,
             // 1 GiB: a 19x19 search of minutes fits; --max-tree-mb.
             max_tree_bytes: 1024 << 20,
