@@ -2,6 +2,7 @@
 //! then applies the pass and resign policy.
 
 use super::{Budget, Decision, MoveContext, Player};
+use crate::endgame::Statuses;
 use crate::rules::{Cell, Color, Game, Move, Point};
 use crate::search::{Report, SearchLimits, SearchParams, SearchResult, Searcher, time};
 use crate::stop::StopCheck;
@@ -223,7 +224,8 @@ impl MctsPlayer {
         }
         let early = game.moves().len() < game.size().area() / 4;
         if self.hopeless_streak >= RESIGN_STREAK && !early && result.playouts >= 100 {
-            if count_margin(game, color, ctx) > 0.0 {
+            let statuses = ctx.analyst.statuses(game.board(), game.to_move());
+            if count_margin(game, color, &statuses) > 0.0 {
                 info!("not resigning: the count of the position says {color} wins");
             } else {
                 return Decision::Resign;
@@ -269,7 +271,7 @@ impl MctsPlayer {
         }
         // Pass back on a won count; on a drawn one too, unless the search
         // sees a stone that does clearly better than the draw's half.
-        let margin = count_margin(game, color, ctx);
+        let margin = count_margin(game, color, &statuses);
         let stone = best_stone(result);
         let stone_rate = result
             .candidates
@@ -297,13 +299,8 @@ impl MctsPlayer {
 /// territory scoring.
 fn pass_or_secure(game: &Game, color: Color, dead: &[Point]) -> Move {
     let board = game.board();
-    let mut seen: Vec<Point> = Vec::new();
-    for s in board.stones(color) {
-        let id = board.chain_id(s);
-        if seen.contains(&id) {
-            continue;
-        }
-        seen.push(id);
+    // Each chain once, at its head stone.
+    for s in board.stones(color).filter(|&s| board.chain_id(s) == s) {
         let Some(lib) = board.atari_liberty(s) else {
             continue;
         };
@@ -338,14 +335,10 @@ fn best_stone(result: &SearchResult) -> Move {
         .unwrap_or(Move::Pass)
 }
 
-/// `color`'s margin in the count final_score gives for `game` now:
-/// positive when `color` wins, zero for a draw.
-fn count_margin(game: &Game, color: Color, ctx: &MoveContext<'_>) -> f64 {
-    let black = ctx
-        .analyst
-        .statuses(game.board(), game.to_move())
-        .score(game)
-        .area
-        .0;
+/// `color`'s margin in the count final_score gives for `game` now, with
+/// the session's dead-stone `statuses` of its position: positive when
+/// `color` wins, zero for a draw.
+fn count_margin(game: &Game, color: Color, statuses: &Statuses) -> f64 {
+    let black = statuses.score(game).area.0;
     if color == Color::Black { black } else { -black }
 }
