@@ -179,7 +179,8 @@ enum Sub {
     },
     /// Write the 9x9 opening book from long searches (one thread, seeded
     /// by --seed): hane's move where it is to play, every first move and
-    /// then the most visited replies where the opponent is.
+    /// then the most visited replies where the opponent is. Given game
+    /// files, extend a book instead, along the openings the games reached.
     Book {
         /// Where to write the book (src/knowledge/book9.txt is built in).
         #[arg(long)]
@@ -196,6 +197,19 @@ enum Sub {
         /// Komi of the searches.
         #[arg(long, default_value_t = 7.0, allow_negative_numbers = true)]
         komi: f64,
+        /// With game files: the book to extend (default the built-in one).
+        #[arg(long)]
+        from: Option<String>,
+        /// With game files: games an opening must be in to be searched.
+        #[arg(long, default_value_t = 30)]
+        min_games: usize,
+        /// With game files: count only the openings where this player
+        /// (SGF `PB`/`PW`) is to move.
+        #[arg(long)]
+        player: Option<String>,
+        /// Game files (SGF, or one game a line): extend the book along
+        /// their openings instead of walking the tree.
+        games: Vec<String>,
     },
     /// Measure move prediction on game records: top-1/5/10 accuracy and
     /// the mean log-likelihood of the played moves.
@@ -234,6 +248,44 @@ fn parse_rules(s: &str) -> Result<Rules, String> {
 }
 
 /// Runs an offline tool on `threads` threads; its error goes to stderr.
+/// `hane book GAMES...`: reads the games and the book to extend, extends
+/// it and writes it to `out`.
+fn extend_book(
+    opts: &hane::train::book_games::ExtendOptions,
+    files: &[String],
+    from: Option<String>,
+    player: Option<String>,
+    out: &str,
+) -> Result<(), String> {
+    let set = hane::train::games::GameSet::read(files, None, player.as_deref())?;
+    for s in &set.skipped {
+        log::warn!("skipped {s}");
+    }
+    let base = match &from {
+        Some(path) => {
+            std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?
+        }
+        None => hane::knowledge::book::BUILTIN_TEXT.to_string(),
+    };
+    log::info!("book: {} games read", set.games.len());
+    let text = hane::train::book_games::extend_text(
+        &base,
+        &set.games,
+        opts,
+        player.as_deref(),
+        |line, games| {
+            let size = hane::knowledge::book::book_size();
+            log::info!(
+                "book: {} (in {games} games; win {:.3}, {:.0}% of the visits)",
+                hane::knowledge::book::entry_text(size, &line.moves, line.reply),
+                line.win_rate,
+                100.0 * line.share
+            );
+        },
+    )?;
+    std::fs::write(out, text).map_err(|e| format!("cannot write {out}: {e}"))
+}
+
 fn tool(threads: usize, f: impl FnOnce() -> Result<(), String> + Send) -> ExitCode {
     let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
         Ok(pool) => pool,
@@ -305,8 +357,29 @@ fn main() -> ExitCode {
             out,
             playouts,
             depth,
+            komi,
+            from,
+            min_games,
+            player,
+            games,
+            ..
+        }) if !games.is_empty() => {
+            let opts = hane::train::book_games::ExtendOptions {
+                playouts,
+                depth,
+                min_games,
+                komi,
+                seed: config.seed,
+            };
+            return tool(1, || extend_book(&opts, &games, from, player, &out));
+        }
+        Some(Sub::Book {
+            out,
+            playouts,
+            depth,
             width,
             komi,
+            ..
         }) => {
             let opts = hane::train::book::BookOptions {
                 playouts,

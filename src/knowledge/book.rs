@@ -1,6 +1,7 @@
 //! The 9x9 opening book: for the first moves of a game, the move a long
-//! search of hane's own chose there (`hane book` writes it; the command
-//! and its settings head `book9.txt`). A search of a few thousand
+//! search of hane's own chose there (`hane book` writes it, and extends
+//! it along the openings of game records; the commands and their settings
+//! head `book9.txt` and its extensions). A search of a few thousand
 //! playouts on a nearly empty board follows its priors, learned from
 //! 19x19 games, to the far corners; the long searches answer in the
 //! centre and at close range, as 9x9 openings do.
@@ -47,12 +48,15 @@ pub struct Book {
     entries: Vec<(Vec<Point>, Point)>,
 }
 
+/// The text of the book built into hane (`book9.txt`).
+pub const BUILTIN_TEXT: &str = include_str!("book9.txt");
+
 /// The book built into hane, or an empty one if it does not parse (a
 /// build-time file; the tests check that it does).
 pub fn builtin() -> &'static Book {
     static BOOK: OnceLock<Book> = OnceLock::new();
     BOOK.get_or_init(|| {
-        Book::parse(include_str!("book9.txt")).unwrap_or_else(|e| {
+        Book::parse(BUILTIN_TEXT).unwrap_or_else(|e| {
             log::warn!("opening book left out: {e}");
             Book::default()
         })
@@ -181,11 +185,17 @@ impl Book {
     /// openings and the move is legal there.
     pub fn lookup(&self, game: &Game, color: Color) -> Option<Point> {
         let stones = opening(game, color)?;
-        let size = game.size();
-        let (key, t) = canonical(size, &stones);
-        let &(_, reply) = self.entries.iter().find(|(k, _)| *k == key)?;
-        let mv = untransform(size, t, reply);
+        let mv = self.answer(game.size(), &stones)?;
         game.is_legal(color, Move::Play(mv)).then_some(mv)
+    }
+
+    /// The book's move after `moves` (Black first), turned to their
+    /// orientation, if the book has the opening; not checked for
+    /// legality.
+    pub fn answer(&self, size: BoardSize, moves: &[Point]) -> Option<Point> {
+        let (key, t) = canonical(size, moves);
+        let &(_, reply) = self.entries.iter().find(|(k, _)| *k == key)?;
+        Some(untransform(size, t, reply))
     }
 
     /// The book as text, one line per opening in the canonical

@@ -89,18 +89,12 @@ fn grow(
     }
     let to_move = game.to_move();
     let next: Vec<Point> = if to_move == hane {
-        let r = search(searcher, &game, opts);
-        let Move::Play(reply) = r.best else {
+        let Some(line) = search_move(searcher, &game, opts.playouts, opts.seed) else {
             return;
         };
-        let line = Line {
-            moves: moves.clone(),
-            reply,
-            win_rate: r.win_rate,
-            share: r.candidates.first().map_or(0, |c| c.visits) as f64 / r.playouts.max(1) as f64,
-        };
         progress(&line);
-        book.insert(size, &moves, reply);
+        book.insert(size, &moves, line.reply);
+        let reply = line.reply;
         lines.push(line);
         vec![reply]
     } else if moves.is_empty() {
@@ -113,7 +107,7 @@ fn grow(
         // The opponent's moves here would end the openings unanswered.
         return;
     } else {
-        let r = search(searcher, &game, opts);
+        let r = search(searcher, &game, opts.playouts, opts.seed);
         r.candidates
             .iter()
             .filter_map(|c| c.mv.point())
@@ -132,7 +126,6 @@ fn grow(
 /// opening in its canonical orientation, with the search's win rate and
 /// visit share as a comment.
 pub fn to_text(opts: &BookOptions, lines: &[Line]) -> String {
-    let size = book_size();
     let mut out = format!(
         "# hane's 9x9 opening book: a game's first moves (in one of their eight\n\
          # orientations), `->`, and the move hane's search chose there.\n\
@@ -140,25 +133,47 @@ pub fn to_text(opts: &BookOptions, lines: &[Line]) -> String {
         opts.playouts, opts.depth, opts.width, opts.komi, opts.seed
     );
     for line in lines {
-        let (key, reply) = canonical_entry(size, &line.moves, line.reply);
-        out.push_str(&format!(
-            "{:<24} # win {:.3}, {:.0}% of the visits\n",
-            entry_text(size, &key, reply),
-            line.win_rate,
-            100.0 * line.share
-        ));
+        out.push_str(&line_text(line));
     }
     out
 }
 
-fn search(searcher: &mut Searcher, game: &Game, opts: &BookOptions) -> SearchResult {
+/// One book line, in the opening's canonical orientation, with the
+/// search's win rate and visit share as a comment.
+pub fn line_text(line: &Line) -> String {
+    let size = book_size();
+    let (key, reply) = canonical_entry(size, &line.moves, line.reply);
+    format!(
+        "{:<24} # win {:.3}, {:.0}% of the visits\n",
+        entry_text(size, &key, reply),
+        line.win_rate,
+        100.0 * line.share
+    )
+}
+
+/// One search of `game` for its side to move, and its move as a book
+/// line; `None` if the search would pass.
+pub fn search_move(searcher: &mut Searcher, game: &Game, playouts: u64, seed: u64) -> Option<Line> {
+    let r = search(searcher, game, playouts, seed);
+    let Move::Play(reply) = r.best else {
+        return None;
+    };
+    Some(Line {
+        moves: game.moves().iter().filter_map(|m| m.1.point()).collect(),
+        reply,
+        win_rate: r.win_rate,
+        share: r.candidates.first().map_or(0, |c| c.visits) as f64 / r.playouts.max(1) as f64,
+    })
+}
+
+fn search(searcher: &mut Searcher, game: &Game, playouts: u64, seed: u64) -> SearchResult {
     searcher.clear();
     let limits = SearchLimits {
-        playouts: Some(opts.playouts),
+        playouts: Some(playouts),
         time: None,
         stop: StopCheck::NEVER,
     };
-    searcher.run(game, game.to_move(), &limits, None, opts.seed)
+    searcher.run(game, game.to_move(), &limits, None, seed)
 }
 
 #[cfg(test)]

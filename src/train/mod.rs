@@ -8,6 +8,7 @@
 //! byte, whatever the number of threads.
 
 pub mod book;
+pub mod book_games;
 pub mod dataset;
 pub mod games;
 pub mod mm;
