@@ -203,6 +203,10 @@ enum Sub {
         /// With game files: games an opening must be in to be searched.
         #[arg(long, default_value_t = 30)]
         min_games: usize,
+        /// With game files: the share of a search's visits its move needs
+        /// to go in the book.
+        #[arg(long, default_value_t = 0.5)]
+        min_share: f64,
         /// With game files: count only the openings where this player
         /// (SGF `PB`/`PW`) is to move.
         #[arg(long)]
@@ -273,13 +277,14 @@ fn extend_book(
         &set.games,
         opts,
         player.as_deref(),
-        |line, games| {
+        |line, games, kept| {
             let size = hane::knowledge::book::book_size();
             log::info!(
-                "book: {} (in {games} games; win {:.3}, {:.0}% of the visits)",
+                "book: {} (in {games} games; win {:.3}, {:.0}% of the visits){}",
                 hane::knowledge::book::entry_text(size, &line.moves, line.reply),
                 line.win_rate,
-                100.0 * line.share
+                100.0 * line.share,
+                if kept { "" } else { ": left out" }
             );
         },
     )?;
@@ -360,6 +365,7 @@ fn main() -> ExitCode {
             komi,
             from,
             min_games,
+            min_share,
             player,
             games,
             ..
@@ -368,6 +374,7 @@ fn main() -> ExitCode {
                 playouts,
                 depth,
                 min_games,
+                min_share,
                 komi,
                 seed: config.seed,
             };

@@ -27,6 +27,10 @@ pub struct ExtendOptions {
     pub depth: usize,
     /// Games an opening must be in to be searched.
     pub min_games: usize,
+    /// The share of the root's visits a move needs to go in the book: a
+    /// search split between moves is not sure enough to fix one for
+    /// every game, so the position is left to the game's own search.
+    pub min_share: f64,
     /// Komi of the searches.
     pub komi: f64,
     /// Seed of every search.
@@ -87,13 +91,14 @@ pub fn reachable(book: &Book, moves: &[Point]) -> bool {
 
 /// Adds to `book` the search's move for every opening of `openings` in
 /// at least `min_games` games that the book neither has nor has left
-/// behind, in the order given. `progress` is called after every search.
-/// Returns the lines added.
+/// behind, in the order given, where the move has at least `min_share` of
+/// the search's visits. `progress` is called after every search, with
+/// whether the move went in. Returns the lines added.
 pub fn extend(
     book: &mut Book,
     openings: &[(Vec<Point>, usize)],
     opts: &ExtendOptions,
-    mut progress: impl FnMut(&Line, usize),
+    mut progress: impl FnMut(&Line, usize, bool),
 ) -> Vec<Line> {
     let size = book_size();
     let mut searcher = Searcher::new(SearchParams {
@@ -117,17 +122,20 @@ pub fn extend(
         let Some(line) = search_move(&mut searcher, &game, opts.playouts, opts.seed) else {
             continue;
         };
-        book.insert(size, moves, line.reply);
-        progress(&line, *games);
-        lines.push(line);
+        let sure = line.share >= opts.min_share;
+        progress(&line, *games, sure);
+        if sure {
+            book.insert(size, moves, line.reply);
+            lines.push(line);
+        }
     }
     lines
 }
 
 /// Extends the book `base` (book text) along the openings of `games`:
 /// the text of `base`, then a comment naming the settings and the new
-/// lines. `progress` is called after every search with the line and the
-/// number of games that reached its opening.
+/// lines. `progress` is called after every search with the line, the
+/// number of games that reached its opening and whether it went in.
 ///
 /// # Errors
 /// `base` does not read as a book.
@@ -136,7 +144,7 @@ pub fn extend_text(
     games: &[Record],
     opts: &ExtendOptions,
     player: Option<&str>,
-    progress: impl FnMut(&Line, usize),
+    progress: impl FnMut(&Line, usize, bool),
 ) -> Result<String, String> {
     let mut book = Book::parse(base).map_err(|e| format!("the book to extend: {e}"))?;
     let lines = extend(&mut book, &openings(games, opts.depth), opts, progress);
@@ -145,11 +153,12 @@ pub fn extend_text(
         out.push('\n');
     }
     out.push_str(&format!(
-        "# Extended by: hane book --playouts {} --depth {} --min-games {}{} --komi {} --seed {} \
-         GAMES ({} games): the openings at least {} of them reached\n",
+        "# Extended by: hane book --playouts {} --depth {} --min-games {} --min-share {}{} --komi {} \
+         --seed {} GAMES ({} games): the openings at least {} of them reached\n",
         opts.playouts,
         opts.depth,
         opts.min_games,
+        opts.min_share,
         player.map_or(String::new(), |p| format!(" --player {p}")),
         opts.komi,
         opts.seed,
@@ -257,11 +266,12 @@ mod tests {
             playouts: 300,
             depth: 6,
             min_games: 2,
+            min_share: 0.0,
             komi: 7.0,
             seed: 3,
         };
         let mut searched = Vec::new();
-        let lines = extend(&mut book, &openings(&games, 6), &opts, |l, n| {
+        let lines = extend(&mut book, &openings(&games, 6), &opts, |l, n, _| {
             searched.push((l.moves.len(), n));
         });
         // The empty board and E5 C5 are in the book already; E5 C5 D5 C6
@@ -277,5 +287,21 @@ mod tests {
             book.answer(book_size(), &lines[0].moves),
             Some(lines[0].reply)
         );
+        // A move without the share asked for stays out of the book.
+        let mut strict = Book::default();
+        strict.insert(book_size(), &[], v("E5"));
+        strict.insert(book_size(), &[v("E5"), v("C5")], v("D6"));
+        let share = lines[0].share;
+        let opts = ExtendOptions {
+            min_share: share + 0.01,
+            ..opts
+        };
+        let mut kept = Vec::new();
+        let none = extend(&mut strict, &openings(&games, 6), &opts, |_, _, k| {
+            kept.push(k)
+        });
+        assert_eq!(kept, vec![false]);
+        assert!(none.is_empty());
+        assert_eq!(strict.len(), 2);
     }
 }
