@@ -251,7 +251,6 @@ fn parse_rules(s: &str) -> Result<Rules, String> {
         .map_err(|e: hane::rules::ruleset::UnknownRules| e.to_string())
 }
 
-/// Runs an offline tool on `threads` threads; its error goes to stderr.
 /// `hane book GAMES...`: reads the games and the book to extend, extends
 /// it and writes it to `out`.
 fn extend_book(
@@ -291,6 +290,7 @@ fn extend_book(
     std::fs::write(out, text).map_err(|e| format!("cannot write {out}: {e}"))
 }
 
+/// Runs an offline tool on `threads` threads; its error goes to stderr.
 fn tool(threads: usize, f: impl FnOnce() -> Result<(), String> + Send) -> ExitCode {
     let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
         Ok(pool) => pool,
