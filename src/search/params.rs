@@ -193,7 +193,7 @@ impl Default for SearchParams {
 impl SearchParams {
     /// The names [`SearchParams::set`] knows, for experiments and tuning
     /// (`hane --tune NAME=VALUE`).
-    pub const TUNABLE: [&'static str; 26] = [
+    pub const TUNABLE: [&'static str; 28] = [
         "rave_equiv",
         "last_good_reply",
         "score_weight",
@@ -212,6 +212,8 @@ impl SearchParams {
         "tenuki_percent",
         "selfatari_percent",
         "counter_percent",
+        "ladder_lines",
+        "big_chain_stones",
         "points_per_move",
         "shape_power",
         "skip_ko_threats",
@@ -253,6 +255,8 @@ impl SearchParams {
             "tenuki_percent" => self.tactics.tenuki_percent = (value as u32).min(10_000),
             "selfatari_percent" => self.tactics.selfatari_percent = (value as u32).min(100),
             "counter_percent" => self.tactics.counter_percent = (value as u32).min(100),
+            "ladder_lines" => self.tactics.ladder_lines = (value as u32).min(25),
+            "big_chain_stones" => self.tactics.big_chain_stones = (value as u32).min(1000),
             "points_per_move" => self.points_per_move = value.clamp(0.5, 20.0),
             "shape_power" => self.shape_power = value.clamp(0.0, 4.0),
             "skip_ko_threats" => self.skip_ko_threats = value != 0.0,

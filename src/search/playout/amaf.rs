@@ -165,11 +165,7 @@ mod tests {
         // Moves 0..12 on distinct points; 2 takes a ko, 5 and 8 retake,
         // 12 takes again out of rhythm.
         for i in 0..13u16 {
-            let c = if i % 2 == 0 {
-                Color::Black
-            } else {
-                Color::White
-            };
+            let c = Color::of_ply(i as usize);
             a.record(c, Point(i + 20));
             if [2, 5, 8, 12].contains(&i) {
                 a.mark_ko_capture();

@@ -23,6 +23,7 @@
 //! Nothing here allocates.
 
 use super::{Policy, below};
+use crate::knowledge::ladder;
 use crate::knowledge::model::Model;
 use crate::knowledge::pat3;
 use crate::knowledge::tactics::{
@@ -159,7 +160,11 @@ fn capture_moves(board: &Board, color: Color, at: Point, cands: &mut Cands) {
 
 /// Escapes for own chains next to `last` that are in atari: capture an
 /// attacker in atari, or extend when that gives two liberties or more.
-fn escape_moves(board: &Board, color: Color, last: Point, cands: &mut Cands) {
+/// An extension onto one of the first `ladder_lines` lines that leaves
+/// exactly two liberties is read out first and left out if a ladder
+/// catches the chain anyway (the reader counts a counter-capture as an
+/// escape).
+fn escape_moves(board: &Board, color: Color, last: Point, ladder_lines: u32, cands: &mut Cands) {
     let own = Cell::stone(color);
     for n in board.neighbours(last) {
         if board.cell(n) != own || !board.in_atari(n) {
@@ -174,11 +179,24 @@ fn escape_moves(board: &Board, color: Color, last: Point, cands: &mut Cands) {
         });
         if let Some(lib) = board.atari_liberty(n)
             && playable(board, color, lib)
-            && liberties_after(board, color, lib, 2) >= 2
         {
-            cands.push(lib);
+            let libs = liberties_after(board, color, lib, 3);
+            let read = libs == 2 && board.size().line(lib) < ladder_lines as usize;
+            if libs >= 2 && !(read && ladder::escape_fails(board, n)) {
+                cands.push(lib);
+            }
         }
     }
+}
+
+/// True if the last move put an own chain of `stones` stones or more
+/// beside it in atari (Pachi always answers those; 0 never).
+fn big_chain_in_atari(board: &Board, color: Color, last: Point, stones: u32) -> bool {
+    let own = Cell::stone(color);
+    stones > 0
+        && board.neighbours(last).into_iter().any(|n| {
+            board.cell(n) == own && board.in_atari(n) && board.chain_len(n) >= stones as usize
+        })
 }
 
 /// A shape move around the last two moves, drawn with the model's
@@ -233,8 +251,12 @@ pub(super) fn answer_last_move(
     min_stones: usize,
     rng: &mut SmallRng,
 ) -> Option<Point> {
-    // Some random moves keep playouts from repeating one fixed sequence.
-    if below(rng, 100) >= policy.tactics.answer_percent as usize {
+    // Some random moves keep playouts from repeating one fixed sequence,
+    // but not where a big chain is in atari.
+    let tactics = policy.tactics;
+    if !big_chain_in_atari(board, color, last, tactics.big_chain_stones)
+        && below(rng, 100) >= tactics.answer_percent as usize
+    {
         return None;
     }
     let mut cands = Cands::new();
@@ -247,7 +269,7 @@ pub(super) fn answer_last_move(
     if let Some(p) = cands.pick(rng) {
         return Some(p);
     }
-    escape_moves(board, color, last, &mut cands);
+    escape_moves(board, color, last, tactics.ladder_lines, &mut cands);
     if let Some(p) = cands.pick(rng) {
         return Some(p);
     }
@@ -261,7 +283,7 @@ pub(super) fn answer_last_move(
         return Some(p);
     }
     // (No draw when the check is off: the playouts stay as they were.)
-    let percent = policy.tactics.counter_percent as usize;
+    let percent = tactics.counter_percent as usize;
     let counter = percent > 0 && below(rng, 100) < percent;
     two_liberty_moves(board, color, last, counter, &mut cands);
     if let Some(p) = cands.pick(rng) {
@@ -277,7 +299,7 @@ pub(super) fn answer_last_move(
     {
         return Some(p);
     }
-    let tenuki = policy.tactics.tenuki_percent;
+    let tenuki = tactics.tenuki_percent;
     shape_move(board, color, policy.model, tenuki, min_stones, rng)
 }
 
@@ -285,6 +307,83 @@ pub(super) fn answer_last_move(
 mod tests {
     use super::*;
     use crate::rules::diagram::{parse, vertex};
+    use rand::SeedableRng;
+
+    /// Black D3 has just put White D2 in atari; running to D1 gives two
+    /// liberties, C1 and E1, and either atari then captures.
+    const EDGE_LADDER: &str = ". . . . . . . . .
+                               . . . . . . . . .
+                               . . . . . . . . .
+                               . . . . . . . . .
+                               . . . . . . . . .
+                               . . . . . . . . .
+                               . . . X . . . . .
+                               . . X O X . . . .
+                               . . . . . . . . .";
+
+    fn escapes(b: &Board, ladder_lines: u32) -> Vec<Point> {
+        let d3 = vertex(b.size(), "D3").unwrap();
+        let mut cands = Cands::new();
+        escape_moves(b, Color::White, d3, ladder_lines, &mut cands);
+        cands.pts[..cands.n].to_vec()
+    }
+
+    #[test]
+    fn an_escape_into_an_edge_ladder_is_read_out_and_left_out() {
+        let b = parse(EDGE_LADDER);
+        let d1 = vertex(b.size(), "D1").unwrap();
+        assert_eq!(escapes(&b, 0), vec![d1]);
+        assert_eq!(escapes(&b, 1), vec![]);
+    }
+
+    #[test]
+    fn an_escape_with_a_counter_capture_is_kept() {
+        // Black E2 is itself in atari (White E3, F2): the reader counts
+        // the counter-capture at E1 as an escape, so D1 stays beside it.
+        let mut b = parse(EDGE_LADDER);
+        b.play_unchecked(Color::White, vertex(b.size(), "E3").unwrap());
+        b.play_unchecked(Color::White, vertex(b.size(), "F2").unwrap());
+        let at = |v: &str| vertex(b.size(), v).unwrap();
+        assert_eq!(escapes(&b, 1), vec![at("E1"), at("D1")]);
+    }
+
+    #[test]
+    fn a_big_chain_in_atari_is_answered_on_every_move() {
+        // Black E6 has put White C5 D5 E5 in atari; F5 gives it three
+        // liberties. With no answers at all (answer_percent 0) only the
+        // big-chain rule answers.
+        let b = parse(
+            ". . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . X X X . . . .
+             . X O O O . . . .
+             . . X X X . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .",
+        );
+        let model = crate::knowledge::builtin();
+        let answer = |stones: u32| {
+            let tactics = super::super::Tactics {
+                answer_percent: 0,
+                big_chain_stones: stones,
+                ..Default::default()
+            };
+            let policy = Policy {
+                kind: super::super::PlayoutKind::Heavy,
+                model: &model,
+                tactics,
+                replies: None,
+            };
+            let e6 = vertex(b.size(), "E6").unwrap();
+            let mut rng = SmallRng::seed_from_u64(1);
+            answer_last_move(&b, Color::White, e6, policy, 1, &mut rng)
+        };
+        assert_eq!(answer(3), Some(vertex(b.size(), "F5").unwrap()));
+        assert_eq!(answer(4), None);
+        assert_eq!(answer(0), None);
+    }
 
     #[test]
     fn a_chain_short_of_liberties_counter_ataris_in_the_race() {

@@ -76,12 +76,21 @@ pub struct Tactics {
     /// Moves on which an own chain reduced to two liberties also takes or
     /// ataris the enemy chains beside it (capturing races).
     pub counter_percent: u32,
+    /// Atari escapes whose liberty lies on one of this many lines from
+    /// the edge are read for ladders first (0 never; 1 the first line,
+    /// where Pachi reads them; the board's size everywhere).
+    pub ladder_lines: u32,
+    /// Own chains of this many stones or more that the last move put in
+    /// atari are always answered, whatever `answer_percent` (0 never;
+    /// Pachi always answers chains of 3).
+    pub big_chain_stones: u32,
 }
 
 impl Default for Tactics {
     /// No ko fights (see `SearchParams`); answers on 90% of moves (MoGo's
     /// and the earlier hane's value); the learned tenuki weight; the full
-    /// self-atari check always; no counter-ataris.
+    /// self-atari check always; no counter-ataris, no ladder reading, no
+    /// chain answered always.
     fn default() -> Tactics {
         Tactics {
             ko_percent: 0,
@@ -89,6 +98,8 @@ impl Default for Tactics {
             tenuki_percent: 100,
             selfatari_percent: 100,
             counter_percent: 0,
+            ladder_lines: 0,
+            big_chain_stones: 0,
         }
     }
 }
