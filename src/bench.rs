@@ -82,14 +82,16 @@ pub fn random_playout(board: &mut Board, mut color: Color, rng: &mut SmallRng) -
     moves
 }
 
-/// Runs all three benchmarks and prints them as tables on stdout.
-pub fn run(seconds: f64, seed: u64, threads: usize, signature_playouts: u64) {
+/// Runs all three benchmarks and prints them as tables on stdout. The
+/// searches use `base` (the defaults, or what `--tune` set) with their
+/// own playout kind, threads and tree size.
+pub fn run(seconds: f64, seed: u64, threads: usize, signature_playouts: u64, base: SearchParams) {
     board_speed(seconds, seed);
-    search_speed(seconds, seed, threads);
-    signature(seed, signature_playouts);
+    search_speed(seconds, seed, threads, base);
+    signature(seed, signature_playouts, base);
 }
 
-fn search_speed(seconds: f64, seed: u64, threads: usize) {
+fn search_speed(seconds: f64, seed: u64, threads: usize, base: SearchParams) {
     let budget = Duration::from_secs_f64(seconds.clamp(0.1, 600.0));
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
@@ -111,7 +113,7 @@ fn search_speed(seconds: f64, seed: u64, threads: usize) {
                     playout: kind,
                     threads: t,
                     max_tree_bytes: 512 << 20,
-                    ..SearchParams::default()
+                    ..base
                 };
                 let mut s = Searcher::new(params);
                 let limits = SearchLimits {
@@ -137,14 +139,16 @@ fn search_speed(seconds: f64, seed: u64, threads: usize) {
     }
 }
 
-fn signature(seed: u64, playouts: u64) {
+fn signature(seed: u64, playouts: u64, base: SearchParams) {
     println!();
     let mut total = 0;
     let mut moves = Vec::new();
     for (name, game) in positions() {
         let mut s = Searcher::new(SearchParams {
+            playout: PlayoutKind::Heavy,
+            threads: 1,
             max_tree_bytes: 256 << 20,
-            ..SearchParams::default()
+            ..base
         });
         let limits = SearchLimits {
             playouts: Some(playouts),

@@ -355,7 +355,20 @@ fn main() -> ExitCode {
             seconds,
             signature_playouts,
         }) => {
-            hane::bench::run(seconds, config.seed, config.threads, signature_playouts);
+            let base = match config.search_params() {
+                Ok(params) => params,
+                Err(e) => {
+                    eprintln!("hane: {e}");
+                    return ExitCode::FAILURE;
+                }
+            };
+            hane::bench::run(
+                seconds,
+                config.seed,
+                config.threads,
+                signature_playouts,
+                base,
+            );
             return ExitCode::SUCCESS;
         }
         Some(Sub::Book {
