@@ -118,11 +118,7 @@ fn opening(game: &Game, color: Color) -> Option<Vec<Point>> {
     }
     let mut stones = Vec::with_capacity(game.moves().len());
     for (i, &(c, mv)) in game.moves().iter().enumerate() {
-        let expected = if i % 2 == 0 {
-            Color::Black
-        } else {
-            Color::White
-        };
+        let expected = Color::of_ply(i);
         match mv {
             Move::Play(p) if c == expected => stones.push(p),
             _ => return None,
@@ -303,11 +299,7 @@ mod tests {
         for (moves, reply) in &book.entries {
             let mut g = Game::new(nine(), Rules::AGA, 7.0);
             for (i, &p) in moves.iter().enumerate() {
-                let c = if i % 2 == 0 {
-                    Color::Black
-                } else {
-                    Color::White
-                };
+                let c = Color::of_ply(i);
                 g.play(c, Move::Play(p)).unwrap();
             }
             let c = g.to_move();

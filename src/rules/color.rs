@@ -25,6 +25,17 @@ impl Color {
         }
     }
 
+    /// Who plays move `ply` (from 0) of a game that Black starts and
+    /// the colours alternate in: Black on even plies.
+    #[inline]
+    pub fn of_ply(ply: usize) -> Color {
+        if ply.is_multiple_of(2) {
+            Color::Black
+        } else {
+            Color::White
+        }
+    }
+
     /// 0 for Black, 1 for White (array index).
     #[inline]
     pub fn index(self) -> usize {

@@ -51,11 +51,7 @@ pub fn openings(games: &[Record], depth: usize) -> Vec<(Vec<Point>, usize)> {
         }
         let mut stones = Vec::with_capacity(depth);
         for i in 0..=depth.min(game.moves.len()) {
-            let to_move = if i % 2 == 0 {
-                Color::Black
-            } else {
-                Color::White
-            };
+            let to_move = Color::of_ply(i);
             if game.learns(to_move) {
                 *counts.entry(canonical(size, &stones).0).or_default() += 1;
             }
@@ -186,11 +182,7 @@ mod tests {
             .split_whitespace()
             .enumerate()
             .map(|(i, m)| {
-                let color = if i % 2 == 0 {
-                    Color::Black
-                } else {
-                    Color::White
-                };
+                let color = Color::of_ply(i);
                 (color, Move::Play(v(m)))
             })
             .collect();

@@ -418,3 +418,14 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn of_ply_names_who_moves_in_an_alternating_game() {
+    let mut g = Game::new(BoardSize::new(9).unwrap(), Rules::AGA, 7.0);
+    for (i, v) in ["E5", "C3", "G7", "C7", "pass"].iter().enumerate() {
+        assert_eq!(g.to_move(), Color::of_ply(i));
+        play(&mut g, Color::of_ply(i), v).unwrap();
+    }
+    assert_eq!(g.to_move(), Color::White);
+    assert_eq!(Color::of_ply(5), Color::White);
+}
