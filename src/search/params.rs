@@ -193,7 +193,7 @@ impl Default for SearchParams {
 impl SearchParams {
     /// The names [`SearchParams::set`] knows, for experiments and tuning
     /// (`hane --tune NAME=VALUE`).
-    pub const TUNABLE: [&'static str; 28] = [
+    pub const TUNABLE: [&'static str; 29] = [
         "rave_equiv",
         "last_good_reply",
         "score_weight",
@@ -214,6 +214,7 @@ impl SearchParams {
         "counter_percent",
         "ladder_lines",
         "big_chain_stones",
+        "eye_fix_percent",
         "points_per_move",
         "shape_power",
         "skip_ko_threats",
@@ -257,6 +258,7 @@ impl SearchParams {
             "counter_percent" => self.tactics.counter_percent = (value as u32).min(100),
             "ladder_lines" => self.tactics.ladder_lines = (value as u32).min(25),
             "big_chain_stones" => self.tactics.big_chain_stones = (value as u32).min(1000),
+            "eye_fix_percent" => self.tactics.eye_fix_percent = (value as u32).min(100),
             "points_per_move" => self.points_per_move = value.clamp(0.5, 20.0),
             "shape_power" => self.shape_power = value.clamp(0.0, 4.0),
             "skip_ko_threats" => self.skip_ko_threats = value != 0.0,

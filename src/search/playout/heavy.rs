@@ -4,21 +4,28 @@
 //! 1. capture a chain in atari next to the last move, or next to the
 //!    player's own previous move (an atari the opponent ignored);
 //! 2. save own chains the last move put in atari: capture an attacker in
-//!    atari, or extend if that gives two liberties or more;
+//!    atari, or extend if that gives two liberties or more (with
+//!    [`Tactics::ladder_lines`](super::Tactics), not into a ladder near
+//!    the edge);
 //! 3. play the vital point of a small eye space next to the last move
 //!    (nakade for the one, eye-making for the other);
 //! 4. two-liberty fights: extend an own chain reduced to two liberties,
 //!    or atari an enemy two-liberty chain whose escape gains nothing (and,
 //!    with [`Tactics::counter_percent`](super::Tactics), take or atari the
 //!    enemy chains beside such an own chain);
-//! 5. with last good replies on, the answer that last won after the
+//! 5. with [`Tactics::eye_fix_percent`](super::Tactics), block a push
+//!    that would make an own eye false;
+//! 6. with last good replies on, the answer that last won after the
 //!    last one or two moves ([`super::Replies`]);
-//! 6. a shape move around the last two moves, chosen with the learned
+//! 7. a shape move around the last two moves, chosen with the learned
 //!    playout weights of the 3x3 shapes with atari information, or none
 //!    (play elsewhere) in proportion to the learned tenuki weight.
 //!
-//! Steps 1, 2 and 4 pick uniformly among their candidates; a self-atari that
-//! does not pay is never suggested (step 6 lets small ones through on the
+//! The steps are tried on [`Tactics::answer_percent`](super::Tactics) of
+//! the moves, and always where the last move put a big own chain in
+//! atari ([`Tactics::big_chain_stones`](super::Tactics)). Steps 1, 2, 4
+//! and 5 pick uniformly among their candidates; a self-atari
+//! that does not pay is never suggested (step 7 lets small ones through on the
 //! moves [`Tactics::selfatari_percent`](super::Tactics) leaves out).
 //! Nothing here allocates.
 
@@ -199,6 +206,64 @@ fn big_chain_in_atari(board: &Board, color: Color, last: Point, stones: u32) -> 
         })
 }
 
+/// Eye fixing: the last move backs up an enemy stone wedged between two
+/// own stones (or an own stone and the edge). A push from that stone to
+/// an empty point beside it would add an enemy stone diagonal to an own
+/// eye that one more such stone makes false: play that point first, or
+/// take an enemy stone in atari on the eye's diagonals (Pachi's eye-fix
+/// check).
+fn eye_fix_moves(board: &Board, color: Color, last: Point, cands: &mut Cands) {
+    let own = Cell::stone(color);
+    let enemy = Cell::stone(color.opponent());
+    let stride = board.size().stride() as u16;
+    for wedge in board.neighbours(last) {
+        if board.cell(wedge) != enemy {
+            continue;
+        }
+        // The wedge's neighbours across the line from the last move.
+        let across = if wedge.0.abs_diff(last.0) == 1 {
+            stride
+        } else {
+            1
+        };
+        let held = |q: Point| matches!(board.cell(q), c if c == own || c == Cell::Border);
+        if !held(Point(wedge.0 - across)) || !held(Point(wedge.0 + across)) {
+            continue;
+        }
+        for push in board.neighbours(wedge) {
+            if board.cell(push) != Cell::Empty {
+                continue;
+            }
+            for eye in board.diagonals(push) {
+                if board.cell(eye) != Cell::Empty
+                    || board.empty_neighbours(eye) > 0
+                    || board.neighbours_of(color.opponent(), eye) > 0
+                {
+                    continue;
+                }
+                let (mut bad, mut edge) = (0, false);
+                for d in board.diagonals(eye) {
+                    match board.cell(d) {
+                        Cell::Border => edge = true,
+                        c if c == enemy => match board.atari_liberty(d) {
+                            Some(lib) if playable(board, color, lib) => cands.push(lib),
+                            _ => bad += 1,
+                        },
+                        _ => {}
+                    }
+                }
+                let one_more_falsifies = if edge { bad == 0 } else { bad == 1 };
+                if one_more_falsifies
+                    && playable(board, color, push)
+                    && !bad_self_atari(board, color, push)
+                {
+                    cands.push(push);
+                }
+            }
+        }
+    }
+}
+
 /// A shape move around the last two moves, drawn with the model's
 /// playout weights, or `None` for "play elsewhere". A drawn move that
 /// turns out to be a self-atari that does not pay is struck out and the
@@ -289,6 +354,13 @@ pub(super) fn answer_last_move(
     if let Some(p) = cands.pick(rng) {
         return Some(p);
     }
+    let percent = tactics.eye_fix_percent as usize;
+    if percent > 0 && below(rng, 100) < percent {
+        eye_fix_moves(board, color, last, &mut cands);
+        if let Some(p) = cands.pick(rng) {
+            return Some(p);
+        }
+    }
     // The answer that last won in this search's simulations, before the
     // learned shapes (tried before the eye and two-liberty answers, it
     // scored 4 to 8 points lower against Pachi: docs/strength-log.md).
@@ -345,6 +417,36 @@ mod tests {
         b.play_unchecked(Color::White, vertex(b.size(), "F2").unwrap());
         let at = |v: &str| vertex(b.size(), v).unwrap();
         assert_eq!(escapes(&b, 1), vec![at("E1"), at("D1")]);
+    }
+
+    #[test]
+    fn a_push_that_would_falsify_an_eye_is_blocked_first() {
+        // White E6 backs up D6, wedged between the edge and Black D5; a
+        // White push to C6 would be the second White diagonal of Black's
+        // eye at B5 (C4 is the first). Black plays C6 first.
+        let fix = |diagram: &str| {
+            let mut b = parse(diagram);
+            let e6 = vertex(b.size(), "E6").unwrap();
+            b.play_unchecked(Color::White, e6);
+            let mut cands = Cands::new();
+            eye_fix_moves(&b, Color::Black, e6, &mut cands);
+            (b.size(), cands.pts[..cands.n].to_vec())
+        };
+        let (size, found) = fix("X X . O . O
+                                 X . X X O .
+                                 X X O O . .
+                                 . . . . . .
+                                 . . . . . .
+                                 . . . . . .");
+        assert_eq!(found, vec![vertex(size, "C6").unwrap()]);
+        // Without White C4 the eye stays true after the push: no fix.
+        let (_, found) = fix("X X . O . O
+                              X . X X O .
+                              X X . O . .
+                              . . . . . .
+                              . . . . . .
+                              . . . . . .");
+        assert_eq!(found, vec![]);
     }
 
     #[test]

@@ -84,13 +84,17 @@ pub struct Tactics {
     /// atari are always answered, whatever `answer_percent` (0 never;
     /// Pachi always answers chains of 3).
     pub big_chain_stones: u32,
+    /// Moves on which an enemy stone wedged between own stones, backed up
+    /// by the last move, has its push that would falsify an own eye
+    /// blocked first (Pachi's `eyefixrate`, 100 there).
+    pub eye_fix_percent: u32,
 }
 
 impl Default for Tactics {
     /// No ko fights (see `SearchParams`); answers on 90% of moves (MoGo's
     /// and the earlier hane's value); the learned tenuki weight; the full
     /// self-atari check always; no counter-ataris, no ladder reading, no
-    /// chain answered always.
+    /// chain answered always, no eye fixing.
     fn default() -> Tactics {
         Tactics {
             ko_percent: 0,
@@ -100,6 +104,7 @@ impl Default for Tactics {
             counter_percent: 0,
             ladder_lines: 0,
             big_chain_stones: 0,
+            eye_fix_percent: 0,
         }
     }
 }
