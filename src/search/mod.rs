@@ -295,7 +295,7 @@ impl Searcher {
         let policy = Policy {
             kind: self.params.playout,
             model: &model,
-            tactics: self.params.tactics,
+            tactics: self.params.tactics_for(game.board().size().get()),
             replies: None,
         };
         let (allow_pass, probes) = pass::allowed(game, color, policy, limits.playouts, seed);

@@ -25,6 +25,19 @@ pub fn last_good_reply_for_size(size: usize) -> bool {
     size < 13
 }
 
+/// The heavy playouts' edge-ladder and big-chain rules by board size, as
+/// `(ladder_lines, big_chain_stones)` ([`Tactics`]): on 9x9 against Pachi
+/// at 2,000 playouts counted alike, reading atari escapes on the first
+/// line for ladders and always answering chains of 3 or more in atari
+/// scored 47.2% of 1,420 games where the same play without them scored
+/// 41.2% of 905 beside them (z = 2.9) and 43.9% of 3,985 in all
+/// (docs/strength-log.md, "Edge ladders and big chains in the
+/// playouts"), so boards below 13x13 use both; larger ones, not
+/// measured, neither.
+pub fn edge_tactics_for_size(size: usize) -> (u32, u32) {
+    if size < 13 { (1, 3) } else { (0, 0) }
+}
+
 /// Tunable search parameters.
 #[derive(Clone, Copy, Debug)]
 pub struct SearchParams {
@@ -74,8 +87,15 @@ pub struct SearchParams {
     /// moves are raised to in the tree priors (`None`: by board size,
     /// [`distance_power_for_size`](crate::knowledge::priors::distance_power_for_size)).
     pub distance_power: Option<f32>,
-    /// How often heavy playouts try their optional tactics.
+    /// How often heavy playouts try their optional tactics (the edge
+    /// ladders and big chains as [`SearchParams::tactics_for`] sets them).
     pub tactics: Tactics,
+    /// [`Tactics::ladder_lines`] (`None`: by board size,
+    /// [`edge_tactics_for_size`]).
+    pub ladder_lines: Option<u32>,
+    /// [`Tactics::big_chain_stones`] (`None`: by board size,
+    /// [`edge_tactics_for_size`]).
+    pub big_chain_stones: Option<u32>,
     /// Under a clock: empty points per own move the game still lasts
     /// ([`time::budget`]).
     pub points_per_move: f64,
@@ -162,6 +182,10 @@ impl Default for SearchParams {
             // Pachi where none scored 38.2% of 250, 80% 29.4% of 90
             // (docs/strength-log.md): off.
             tactics: Tactics::default(),
+            // By board size (edge_tactics_for_size): on below 13x13, where
+            // a match against Pachi decided.
+            ladder_lines: None,
+            big_chain_stones: None,
             // time::POINTS_PER_MOVE, 2.5. With 3.5 (about the 24 own
             // moves of an average 9x9 game against Pachi) hane scored
             // 79.4% of 80 at equal time where 2.5 scored 75.0% of 80 in
@@ -191,6 +215,17 @@ impl Default for SearchParams {
 }
 
 impl SearchParams {
+    /// The playout tactics for a board of `size`: [`SearchParams::tactics`]
+    /// with the edge ladders and big chains set, or by board size.
+    pub fn tactics_for(&self, size: usize) -> Tactics {
+        let (lines, stones) = edge_tactics_for_size(size);
+        Tactics {
+            ladder_lines: self.ladder_lines.unwrap_or(lines),
+            big_chain_stones: self.big_chain_stones.unwrap_or(stones),
+            ..self.tactics
+        }
+    }
+
     /// The names [`SearchParams::set`] knows, for experiments and tuning
     /// (`hane --tune NAME=VALUE`).
     pub const TUNABLE: [&'static str; 29] = [
@@ -256,8 +291,8 @@ impl SearchParams {
             "tenuki_percent" => self.tactics.tenuki_percent = (value as u32).min(10_000),
             "selfatari_percent" => self.tactics.selfatari_percent = (value as u32).min(100),
             "counter_percent" => self.tactics.counter_percent = (value as u32).min(100),
-            "ladder_lines" => self.tactics.ladder_lines = (value as u32).min(25),
-            "big_chain_stones" => self.tactics.big_chain_stones = (value as u32).min(1000),
+            "ladder_lines" => self.ladder_lines = Some((value as u32).min(25)),
+            "big_chain_stones" => self.big_chain_stones = Some((value as u32).min(1000)),
             "eye_fix_percent" => self.tactics.eye_fix_percent = (value as u32).min(100),
             "points_per_move" => self.points_per_move = value.clamp(0.5, 20.0),
             "shape_power" => self.shape_power = value.clamp(0.0, 4.0),
@@ -315,6 +350,12 @@ mod tests {
         p.set("criticality_visits", 500.0).unwrap();
         assert_eq!((p.criticality, p.criticality_visits), (1.1, 500));
         assert_eq!(p.last_good_reply, None);
+        assert_eq!(p.tactics_for(9).ladder_lines, 1);
+        assert_eq!(p.tactics_for(19).big_chain_stones, 0);
+        p.set("ladder_lines", 0.0).unwrap();
+        p.set("big_chain_stones", 4.0).unwrap();
+        let t9 = p.tactics_for(9);
+        assert_eq!((t9.ladder_lines, t9.big_chain_stones), (0, 4));
         p.set("last_good_reply", 0.0).unwrap();
         assert_eq!(p.last_good_reply, Some(false));
         // The priors' powers and boost leave the size-dependent weights
