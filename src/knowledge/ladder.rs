@@ -3,7 +3,7 @@
 //! neither runs out of a working ladder nor misses a ladder capture — the
 //! tactic Monte Carlo playouts read worst. Playouts read only the atari
 //! escapes near the edge their `ladder_lines` switch names (reading every
-//! one cost 18% of the speed for no measured gain).
+//! one cost 18% more instructions a playout for no measured gain).
 //!
 //! The reader is the classic one: the defender, in atari, escapes by
 //! capturing a neighbouring attacker chain in atari (then we call it
