@@ -173,11 +173,19 @@ fn capture_moves(board: &Board, color: Color, at: Point, cands: &mut Cands) {
 /// escape).
 fn escape_moves(board: &Board, color: Color, last: Point, ladder_lines: u32, cands: &mut Cands) {
     let own = Cell::stone(color);
-    for n in board.neighbours(last) {
+    // Each chain once: two neighbours of `last` may be one chain, and the
+    // ladder reading is the costly part.
+    let mut seen = [Point(0); 4];
+    for (i, n) in board.neighbours(last).into_iter().enumerate() {
         if board.cell(n) != own || !board.in_atari(n) {
             continue;
         }
-        enemy_stones_beside(board, color, board.chain_id(n), |q| {
+        let head = board.chain_id(n);
+        if seen[..i].contains(&head) {
+            continue;
+        }
+        seen[i] = head;
+        enemy_stones_beside(board, color, head, |q| {
             if let Some(lib) = board.atari_liberty(q)
                 && playable(board, color, lib)
             {
