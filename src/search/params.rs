@@ -228,7 +228,7 @@ impl SearchParams {
 
     /// The names [`SearchParams::set`] knows, for experiments and tuning
     /// (`hane --tune NAME=VALUE`).
-    pub const TUNABLE: [&'static str; 29] = [
+    pub const TUNABLE: [&'static str; 30] = [
         "rave_equiv",
         "last_good_reply",
         "score_weight",
@@ -247,6 +247,7 @@ impl SearchParams {
         "tenuki_percent",
         "selfatari_percent",
         "counter_percent",
+        "race_percent",
         "ladder_lines",
         "big_chain_stones",
         "eye_fix_percent",
@@ -291,6 +292,7 @@ impl SearchParams {
             "tenuki_percent" => self.tactics.tenuki_percent = (value as u32).min(10_000),
             "selfatari_percent" => self.tactics.selfatari_percent = (value as u32).min(100),
             "counter_percent" => self.tactics.counter_percent = (value as u32).min(100),
+            "race_percent" => self.tactics.race_percent = (value as u32).min(100),
             "ladder_lines" => self.ladder_lines = Some((value as u32).min(25)),
             "big_chain_stones" => self.big_chain_stones = Some((value as u32).min(1000)),
             "eye_fix_percent" => self.tactics.eye_fix_percent = (value as u32).min(100),

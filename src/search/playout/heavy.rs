@@ -13,18 +13,21 @@
 //!    or atari an enemy two-liberty chain whose escape gains nothing (and,
 //!    with [`Tactics::counter_percent`](super::Tactics), take or atari the
 //!    enemy chains beside such an own chain);
-//! 5. with [`Tactics::eye_fix_percent`](super::Tactics), block a push
+//! 5. with [`Tactics::race_percent`](super::Tactics), the same
+//!    captures and ataris for own chains of three or four liberties
+//!    around the last move (capturing races decided by approach moves);
+//! 6. with [`Tactics::eye_fix_percent`](super::Tactics), block a push
 //!    that would make an own eye false;
-//! 6. with last good replies on, the answer that last won after the
+//! 7. with last good replies on, the answer that last won after the
 //!    last one or two moves ([`super::Replies`]);
-//! 7. a shape move around the last two moves, chosen with the learned
+//! 8. a shape move around the last two moves, chosen with the learned
 //!    playout weights of the 3x3 shapes with atari information, or none
 //!    (play elsewhere) in proportion to the learned tenuki weight.
 //!
 //! The steps are tried on [`Tactics::answer_percent`](super::Tactics) of
 //! the moves, and always where the last move put a big own chain in
-//! atari ([`Tactics::big_chain_stones`](super::Tactics)). Steps 1, 2, 4
-//! and 5 pick uniformly among their candidates; a self-atari
+//! atari ([`Tactics::big_chain_stones`](super::Tactics)). Steps 1, 2, 4,
+//! 5 and 6 pick uniformly among their candidates; a self-atari
 //! that does not pay is never suggested (step 7 lets small ones through on the
 //! moves [`Tactics::selfatari_percent`](super::Tactics) leaves out).
 //! Nothing here allocates.
@@ -137,6 +140,36 @@ fn counter_moves(board: &Board, color: Color, head: Point, cands: &mut Cands) {
             }
         }
     });
+}
+
+/// Capturing races: for each own chain with three or four liberties on
+/// `last` or the eight points around it, the captures and safe ataris of
+/// [`counter_moves`]. An own chain that long in liberties is seldom in
+/// danger, but one whose neighbour has two liberties and approach moves
+/// to spare must start the race now (Pachi's n-liberty check).
+fn race_moves(board: &Board, color: Color, last: Point, cands: &mut Cands) {
+    let own = Cell::stone(color);
+    let mut seen = [Point(0); 8];
+    let mut n_seen = 0;
+    let around = board
+        .neighbours(last)
+        .into_iter()
+        .chain(board.diagonals(last));
+    for n in around {
+        if board.cell(n) != own {
+            continue;
+        }
+        let head = board.chain_id(n);
+        if seen[..n_seen].contains(&head) {
+            continue;
+        }
+        seen[n_seen] = head;
+        n_seen += 1;
+        let mut libs = [Point(0); 5];
+        if (3..=4).contains(&board.liberties_upto(n, &mut libs)) {
+            counter_moves(board, color, head, cands);
+        }
+    }
 }
 
 /// Calls `f` with every enemy stone beside the own chain `head` (once for
@@ -362,6 +395,13 @@ pub(super) fn answer_last_move(
     if let Some(p) = cands.pick(rng) {
         return Some(p);
     }
+    let percent = tactics.race_percent as usize;
+    if percent > 0 && below(rng, 100) < percent {
+        race_moves(board, color, last, &mut cands);
+        if let Some(p) = cands.pick(rng) {
+            return Some(p);
+        }
+    }
     let percent = tactics.eye_fix_percent as usize;
     if percent > 0 && below(rng, 100) < percent {
         eye_fix_moves(board, color, last, &mut cands);
@@ -521,5 +561,54 @@ mod tests {
         assert!(race.contains(&at("B6")), "{race:?}");
         // Black A5 would be a self-atari: never suggested.
         assert!(!race.contains(&at("A5")));
+    }
+
+    #[test]
+    fn a_chain_with_three_liberties_starts_the_race_it_must() {
+        // White D5 leaves Black C4 C5 C6 three liberties. White B4 B5 B6
+        // has two, A4 and A6: Black A4 ataris it, and White cannot escape
+        // (A6 would be suicide). Black A6 instead would leave A5 A6 one
+        // liberty: not suggested.
+        let mut b = parse(
+            ". O X . . .
+             X O X . . .
+             . O X . . .
+             . X . . . .
+             . . . . . .
+             . . . . . .",
+        );
+        let size = b.size();
+        let at = |v: &str| vertex(size, v).unwrap();
+        let found = |b: &Board, last: Point| {
+            let mut cands = Cands::new();
+            race_moves(b, Color::Black, last, &mut cands);
+            cands.pts[..cands.n].to_vec()
+        };
+        // With four liberties the chain is not yet in a race.
+        let far = at("F1");
+        b.play_unchecked(Color::White, far);
+        assert_eq!(found(&b, far), vec![]);
+        let d5 = at("D5");
+        b.play_unchecked(Color::White, d5);
+        assert_eq!(found(&b, d5), vec![at("A4")]);
+        // Through the whole policy: the race comes before the shapes, and
+        // without it the atari is not played.
+        let model = crate::knowledge::builtin();
+        let policy = |race_percent| Policy {
+            kind: super::super::PlayoutKind::Heavy,
+            model: &model,
+            tactics: super::super::Tactics {
+                race_percent,
+                answer_percent: 100,
+                ..Default::default()
+            },
+            replies: None,
+        };
+        let answer = |race_percent| {
+            let mut rng = SmallRng::seed_from_u64(1);
+            answer_last_move(&b, Color::Black, d5, policy(race_percent), 1, &mut rng)
+        };
+        assert_eq!(answer(100), Some(at("A4")));
+        assert_ne!(answer(0), Some(at("A4")));
     }
 }

@@ -76,6 +76,10 @@ pub struct Tactics {
     /// Moves on which an own chain reduced to two liberties also takes or
     /// ataris the enemy chains beside it (capturing races).
     pub counter_percent: u32,
+    /// Moves on which an own chain of three or four liberties beside the
+    /// last move (diagonals included) takes or ataris the enemy chains
+    /// beside it in the same way (Pachi's `nlibrate`, 25 there).
+    pub race_percent: u32,
     /// Atari escapes whose liberty lies on one of this many lines from
     /// the edge are read for ladders first (0 never; 1 the first line,
     /// where Pachi reads them; the board's size everywhere).
@@ -93,8 +97,8 @@ pub struct Tactics {
 impl Default for Tactics {
     /// No ko fights (see `SearchParams`); answers on 90% of moves (MoGo's
     /// and the earlier hane's value); the learned tenuki weight; the full
-    /// self-atari check always; no counter-ataris, no ladder reading, no
-    /// chain answered always, no eye fixing.
+    /// self-atari check always; no counter-ataris, no races, no ladder
+    /// reading, no chain answered always, no eye fixing.
     fn default() -> Tactics {
         Tactics {
             ko_percent: 0,
@@ -102,6 +106,7 @@ impl Default for Tactics {
             tenuki_percent: 100,
             selfatari_percent: 100,
             counter_percent: 0,
+            race_percent: 0,
             ladder_lines: 0,
             big_chain_stones: 0,
             eye_fix_percent: 0,
