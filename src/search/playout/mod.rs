@@ -92,13 +92,17 @@ pub struct Tactics {
     /// by the last move, has its push that would falsify an own eye
     /// blocked first (Pachi's `eyefixrate`, 100 there).
     pub eye_fix_percent: u32,
+    /// Random points tried, when no answer applies, for one whose eight
+    /// neighbours are all empty before any move is drawn from the whole
+    /// board (MoGo's fill-board; Pachi's `fillboardtries`, 0 there).
+    pub fill_board_tries: u32,
 }
 
 impl Default for Tactics {
     /// No ko fights (see `SearchParams`); answers on 90% of moves (MoGo's
     /// and the earlier hane's value); the learned tenuki weight; the full
     /// self-atari check always; no counter-ataris, no races, no ladder
-    /// reading, no chain answered always, no eye fixing.
+    /// reading, no chain answered always, no eye fixing, no fill-board.
     fn default() -> Tactics {
         Tactics {
             ko_percent: 0,
@@ -110,6 +114,7 @@ impl Default for Tactics {
             ladder_lines: 0,
             big_chain_stones: 0,
             eye_fix_percent: 0,
+            fill_board_tries: 0,
         }
     }
 }
@@ -168,6 +173,11 @@ pub fn choose(
     if n == 0 {
         return None;
     }
+    if kind == PlayoutKind::Heavy
+        && let Some(p) = fill_board(board, policy.tactics.fill_board_tries, rng)
+    {
+        return Some(p);
+    }
     let start = below(rng, n);
     for i in 0..n {
         let mut j = start + i;
@@ -182,6 +192,23 @@ pub fn choose(
         }
     }
     None
+}
+
+/// Fill-board: up to `tries` random empty points, the first whose eight
+/// neighbours are all empty (so not on the edge). Such a point is never
+/// a self-atari, an eye or a ko, and playing it claims open ground the
+/// random moves would otherwise fill late.
+fn fill_board(board: &Board, tries: u32, rng: &mut SmallRng) -> Option<Point> {
+    let empties = board.empty_points();
+    (0..tries).find_map(|_| {
+        let p = Point(empties[below(rng, empties.len())]);
+        (board.empty_neighbours(p) == 4
+            && board
+                .diagonals(p)
+                .iter()
+                .all(|&d| board.cell(d) == Cell::Empty))
+        .then_some(p)
+    })
 }
 
 /// Plays the game out from `board` with `color` to move, recording first
@@ -527,5 +554,58 @@ mod tests {
             choice == at("B2") || choice == at("C2"),
             "{choice:?}\n{b:?}"
         );
+    }
+
+    #[test]
+    fn fill_board_plays_only_into_open_ground() {
+        // Open ground: the eight neighbours all empty, so never the first
+        // line (whose outer neighbours are the edge) and never next to a
+        // stone.
+        let b = parse(
+            "X . . . . .
+             . . . . . O
+             . . . . . .
+             . . . . . .
+             . X . . . .
+             . . . O . .",
+        );
+        let open = |p: Point| {
+            board_points_around(&b, p)
+                .iter()
+                .all(|&q| b.cell(q) == Cell::Empty)
+        };
+        let mut rng = SmallRng::seed_from_u64(7);
+        let mut seen = Vec::new();
+        for _ in 0..200 {
+            let p = fill_board(&b, 100, &mut rng).expect("open ground exists");
+            assert!(open(p), "{p:?}");
+            if !seen.contains(&p) {
+                seen.push(p);
+            }
+        }
+        // Every open point is found: not B3, C3, D2 or E2 (next to B2
+        // or D1), nor B5, E4 or E5 (next to A6 or F5).
+        let at = |v: &str| vertex(b.size(), v).unwrap();
+        seen.sort();
+        let mut expected: Vec<Point> = ["B4", "C4", "C5", "D3", "D4", "D5", "E3"]
+            .iter()
+            .map(|v| at(v))
+            .collect();
+        expected.sort();
+        assert_eq!(seen, expected);
+        assert_eq!(fill_board(&b, 0, &mut rng), None);
+        let closed = parse(
+            ". . . .
+             . X . .
+             . . O .
+             . . . .",
+        );
+        assert_eq!(fill_board(&closed, 100, &mut rng), None);
+    }
+
+    fn board_points_around(b: &Board, p: Point) -> Vec<Point> {
+        let mut v = b.neighbours(p).to_vec();
+        v.extend(b.diagonals(p));
+        v
     }
 }
