@@ -28,10 +28,11 @@
 //! the moves, and always where the last move put a big own chain in
 //! atari ([`Tactics::big_chain_stones`](super::Tactics)). Steps 1, 2, 4,
 //! 5 and 6 pick uniformly among their candidates; a self-atari
-//! that does not pay is never suggested (step 7 lets small ones through on the
+//! that does not pay is never suggested (step 8 lets small ones through on the
 //! moves [`Tactics::selfatari_percent`](super::Tactics) leaves out).
 //! Nothing here allocates.
 
+use super::fights::{enemy_stones_beside, race_moves, two_liberty_moves};
 use super::{Policy, below};
 use crate::knowledge::ladder;
 use crate::knowledge::model::Model;
@@ -44,144 +45,34 @@ use rand::Rng;
 use rand::rngs::SmallRng;
 
 /// Candidate buffer for the answers (no allocation).
-struct Cands {
+pub(super) struct Cands {
     pts: [Point; 16],
     n: usize,
 }
 
 impl Cands {
-    fn new() -> Cands {
+    pub(super) fn new() -> Cands {
         Cands {
             pts: [Point(0); 16],
             n: 0,
         }
     }
 
-    fn push(&mut self, p: Point) {
+    pub(super) fn push(&mut self, p: Point) {
         if self.n < self.pts.len() && !self.pts[..self.n].contains(&p) {
             self.pts[self.n] = p;
             self.n += 1;
         }
     }
 
-    fn pick(&self, rng: &mut SmallRng) -> Option<Point> {
+    pub(super) fn pick(&self, rng: &mut SmallRng) -> Option<Point> {
         (self.n > 0).then(|| self.pts[below(rng, self.n)])
     }
-}
 
-/// Two-liberty tactics around `last`: extend an own chain that was just
-/// reduced to two liberties to three or more, or atari an enemy chain with
-/// two liberties when its escape at the other liberty gains nothing. With
-/// `counter`, an own chain reduced to two liberties also takes an enemy
-/// chain beside it that is in atari, or ataris one with two liberties on
-/// the same terms (the capturing race; Pachi's 2-liberty check).
-fn two_liberty_moves(board: &Board, color: Color, last: Point, counter: bool, cands: &mut Cands) {
-    let own = Cell::stone(color);
-    let enemy = Cell::stone(color.opponent());
-    // Each chain once: `last` and its neighbours of its colour are one
-    // chain, and walking a long chain's liberties is the costly part.
-    let mut seen = [Point(0); 5];
-    let mut n_seen = 0;
-    for n in board
-        .neighbours(last)
-        .into_iter()
-        .chain(std::iter::once(last))
-    {
-        let c = board.cell(n);
-        if c != own && c != enemy {
-            continue;
-        }
-        let head = board.chain_id(n);
-        if seen[..n_seen].contains(&head) {
-            continue;
-        }
-        seen[n_seen] = head;
-        n_seen += 1;
-        let Some((a, b)) = board.two_liberties(n) else {
-            continue;
-        };
-        if counter && c == own {
-            counter_moves(board, color, head, cands);
-        }
-        for (lib, other) in [(a, b), (b, a)] {
-            if !playable(board, color, lib) {
-                continue;
-            }
-            if c == own {
-                if liberties_after(board, color, lib, 3) >= 3 {
-                    cands.push(lib);
-                }
-            } else if liberties_after(board, color, lib, 2) >= 2
-                && liberties_after(board, color.opponent(), other, 3) <= 2
-            {
-                cands.push(lib);
-            }
-        }
-    }
-}
-
-/// For the own chain `head`: captures of enemy chains beside it in atari,
-/// and ataris on enemy chains beside it with two liberties whose escape
-/// gains nothing.
-fn counter_moves(board: &Board, color: Color, head: Point, cands: &mut Cands) {
-    enemy_stones_beside(board, color, head, |q| {
-        if let Some(lib) = board.atari_liberty(q) {
-            if playable(board, color, lib) {
-                cands.push(lib);
-            }
-        } else if let Some((a, b)) = board.two_liberties(q) {
-            for (lib, other) in [(a, b), (b, a)] {
-                if playable(board, color, lib)
-                    && liberties_after(board, color, lib, 2) >= 2
-                    && liberties_after(board, color.opponent(), other, 3) <= 2
-                {
-                    cands.push(lib);
-                }
-            }
-        }
-    });
-}
-
-/// Capturing races: for each own chain with three or four liberties on
-/// `last` or the eight points around it, the captures and safe ataris of
-/// [`counter_moves`]. An own chain that long in liberties is seldom in
-/// danger, but one whose neighbour has two liberties and approach moves
-/// to spare must start the race now (Pachi's n-liberty check).
-fn race_moves(board: &Board, color: Color, last: Point, cands: &mut Cands) {
-    let own = Cell::stone(color);
-    let mut seen = [Point(0); 8];
-    let mut n_seen = 0;
-    let around = board
-        .neighbours(last)
-        .into_iter()
-        .chain(board.diagonals(last));
-    for n in around {
-        if board.cell(n) != own {
-            continue;
-        }
-        let head = board.chain_id(n);
-        if seen[..n_seen].contains(&head) {
-            continue;
-        }
-        seen[n_seen] = head;
-        n_seen += 1;
-        let mut libs = [Point(0); 5];
-        if (3..=4).contains(&board.liberties_upto(n, &mut libs)) {
-            counter_moves(board, color, head, cands);
-        }
-    }
-}
-
-/// Calls `f` with every enemy stone beside the own chain `head` (once for
-/// each stone of the chain it touches).
-fn enemy_stones_beside(board: &Board, color: Color, head: Point, mut f: impl FnMut(Point)) {
-    let enemy = Cell::stone(color.opponent());
-    for s in board.chain_stones(head) {
-        for q in board.neighbours(s) {
-            if board.cell(q) == enemy {
-                f(q);
-            }
-        }
+    /// The candidates found, in the order found.
+    #[cfg(test)]
+    pub(super) fn found(&self) -> Vec<Point> {
+        self.pts[..self.n].to_vec()
     }
 }
 
@@ -445,7 +336,7 @@ mod tests {
         let d3 = vertex(b.size(), "D3").unwrap();
         let mut cands = Cands::new();
         escape_moves(b, Color::White, d3, ladder_lines, &mut cands);
-        cands.pts[..cands.n].to_vec()
+        cands.found()
     }
 
     #[test]
@@ -478,7 +369,7 @@ mod tests {
             b.play_unchecked(Color::White, e6);
             let mut cands = Cands::new();
             eye_fix_moves(&b, Color::Black, e6, &mut cands);
-            (b.size(), cands.pts[..cands.n].to_vec())
+            (b.size(), cands.found())
         };
         let (size, found) = fix("X X . O . O
                                  X . X X O .
@@ -533,82 +424,5 @@ mod tests {
         assert_eq!(answer(3), Some(vertex(b.size(), "F5").unwrap()));
         assert_eq!(answer(4), None);
         assert_eq!(answer(0), None);
-    }
-
-    #[test]
-    fn a_chain_short_of_liberties_counter_ataris_in_the_race() {
-        // White B3 has just left Black B4 C4 two liberties, C3 and D4.
-        // White B5 C5 has two as well, A5 and B6: Black B6 ataris it, and
-        // its escape at A5 (joining A4) still has only two, A3 and B6.
-        let b = parse(
-            "X . X . . .
-             . O O X . .
-             O X X . . .
-             . O . . . .
-             . . . . . .
-             . . . . . .",
-        );
-        let at = |v: &str| vertex(b.size(), v).unwrap();
-        let found = |counter: bool| {
-            let mut cands = Cands::new();
-            two_liberty_moves(&b, Color::Black, at("B3"), counter, &mut cands);
-            cands.pts[..cands.n].to_vec()
-        };
-        let plain = found(false);
-        assert!(plain.contains(&at("C3")) && plain.contains(&at("D4")));
-        assert!(!plain.contains(&at("B6")));
-        let race = found(true);
-        assert!(race.contains(&at("B6")), "{race:?}");
-        // Black A5 would be a self-atari: never suggested.
-        assert!(!race.contains(&at("A5")));
-    }
-
-    #[test]
-    fn a_chain_with_three_liberties_starts_the_race_it_must() {
-        // White D5 leaves Black C4 C5 C6 three liberties. White B4 B5 B6
-        // has two, A4 and A6: Black A4 ataris it, and White cannot escape
-        // (A6 would be suicide). Black A6 instead would leave A5 A6 one
-        // liberty: not suggested.
-        let mut b = parse(
-            ". O X . . .
-             X O X . . .
-             . O X . . .
-             . X . . . .
-             . . . . . .
-             . . . . . .",
-        );
-        let size = b.size();
-        let at = |v: &str| vertex(size, v).unwrap();
-        let found = |b: &Board, last: Point| {
-            let mut cands = Cands::new();
-            race_moves(b, Color::Black, last, &mut cands);
-            cands.pts[..cands.n].to_vec()
-        };
-        // With four liberties the chain is not yet in a race.
-        let far = at("F1");
-        b.play_unchecked(Color::White, far);
-        assert_eq!(found(&b, far), vec![]);
-        let d5 = at("D5");
-        b.play_unchecked(Color::White, d5);
-        assert_eq!(found(&b, d5), vec![at("A4")]);
-        // Through the whole policy: the race comes before the shapes, and
-        // without it the atari is not played.
-        let model = crate::knowledge::builtin();
-        let policy = |race_percent| Policy {
-            kind: super::super::PlayoutKind::Heavy,
-            model: &model,
-            tactics: super::super::Tactics {
-                race_percent,
-                answer_percent: 100,
-                ..Default::default()
-            },
-            replies: None,
-        };
-        let answer = |race_percent| {
-            let mut rng = SmallRng::seed_from_u64(1);
-            answer_last_move(&b, Color::Black, d5, policy(race_percent), 1, &mut rng)
-        };
-        assert_eq!(answer(100), Some(at("A4")));
-        assert_ne!(answer(0), Some(at("A4")));
     }
 }

@@ -1,0 +1,225 @@
+//! Liberty fights in the heavy playouts: the answers that count
+//! liberties around the last move. An own chain just reduced to two
+//! liberties extends, an enemy chain with two is put in atari where its
+//! escape gains nothing, and in capturing races (`counter_percent` for
+//! own chains of two liberties, `race_percent` for three or four, as
+//! Pachi's 2-liberty and n-liberty checks) an own chain also takes or
+//! ataris the enemy chains beside it.
+
+use super::heavy::Cands;
+use crate::knowledge::tactics::{liberties_after, playable};
+use crate::rules::{Board, Cell, Color, Point};
+
+/// Two-liberty tactics around `last`: extend an own chain that was just
+/// reduced to two liberties to three or more, or atari an enemy chain with
+/// two liberties when its escape at the other liberty gains nothing. With
+/// `counter`, an own chain reduced to two liberties also takes an enemy
+/// chain beside it that is in atari, or ataris one with two liberties on
+/// the same terms (the capturing race; Pachi's 2-liberty check).
+pub(super) fn two_liberty_moves(
+    board: &Board,
+    color: Color,
+    last: Point,
+    counter: bool,
+    cands: &mut Cands,
+) {
+    let own = Cell::stone(color);
+    let enemy = Cell::stone(color.opponent());
+    // Each chain once: `last` and its neighbours of its colour are one
+    // chain, and walking a long chain's liberties is the costly part.
+    let mut seen = [Point(0); 5];
+    let mut n_seen = 0;
+    for n in board
+        .neighbours(last)
+        .into_iter()
+        .chain(std::iter::once(last))
+    {
+        let c = board.cell(n);
+        if c != own && c != enemy {
+            continue;
+        }
+        let head = board.chain_id(n);
+        if seen[..n_seen].contains(&head) {
+            continue;
+        }
+        seen[n_seen] = head;
+        n_seen += 1;
+        let Some((a, b)) = board.two_liberties(n) else {
+            continue;
+        };
+        if counter && c == own {
+            counter_moves(board, color, head, cands);
+        }
+        for (lib, other) in [(a, b), (b, a)] {
+            if !playable(board, color, lib) {
+                continue;
+            }
+            if c == own {
+                if liberties_after(board, color, lib, 3) >= 3 {
+                    cands.push(lib);
+                }
+            } else if liberties_after(board, color, lib, 2) >= 2
+                && liberties_after(board, color.opponent(), other, 3) <= 2
+            {
+                cands.push(lib);
+            }
+        }
+    }
+}
+
+/// For the own chain `head`: captures of enemy chains beside it in atari,
+/// and ataris on enemy chains beside it with two liberties whose escape
+/// gains nothing.
+fn counter_moves(board: &Board, color: Color, head: Point, cands: &mut Cands) {
+    enemy_stones_beside(board, color, head, |q| {
+        if let Some(lib) = board.atari_liberty(q) {
+            if playable(board, color, lib) {
+                cands.push(lib);
+            }
+        } else if let Some((a, b)) = board.two_liberties(q) {
+            for (lib, other) in [(a, b), (b, a)] {
+                if playable(board, color, lib)
+                    && liberties_after(board, color, lib, 2) >= 2
+                    && liberties_after(board, color.opponent(), other, 3) <= 2
+                {
+                    cands.push(lib);
+                }
+            }
+        }
+    });
+}
+
+/// Capturing races: for each own chain with three or four liberties on
+/// `last` or the eight points around it, the captures and safe ataris of
+/// [`counter_moves`]. An own chain that long in liberties is seldom in
+/// danger, but one whose neighbour has two liberties and approach moves
+/// to spare must start the race now (Pachi's n-liberty check).
+pub(super) fn race_moves(board: &Board, color: Color, last: Point, cands: &mut Cands) {
+    let own = Cell::stone(color);
+    let mut seen = [Point(0); 8];
+    let mut n_seen = 0;
+    let around = board
+        .neighbours(last)
+        .into_iter()
+        .chain(board.diagonals(last));
+    for n in around {
+        if board.cell(n) != own {
+            continue;
+        }
+        let head = board.chain_id(n);
+        if seen[..n_seen].contains(&head) {
+            continue;
+        }
+        seen[n_seen] = head;
+        n_seen += 1;
+        let mut libs = [Point(0); 5];
+        if (3..=4).contains(&board.liberties_upto(n, &mut libs)) {
+            counter_moves(board, color, head, cands);
+        }
+    }
+}
+
+/// Calls `f` with every enemy stone beside the own chain `head` (once for
+/// each stone of the chain it touches).
+pub(super) fn enemy_stones_beside(
+    board: &Board,
+    color: Color,
+    head: Point,
+    mut f: impl FnMut(Point),
+) {
+    let enemy = Cell::stone(color.opponent());
+    for s in board.chain_stones(head) {
+        for q in board.neighbours(s) {
+            if board.cell(q) == enemy {
+                f(q);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::diagram::{parse, vertex};
+    use crate::search::playout::heavy::answer_last_move;
+    use crate::search::playout::{PlayoutKind, Policy, Tactics};
+    use rand::SeedableRng;
+    use rand::rngs::SmallRng;
+
+    #[test]
+    fn a_chain_short_of_liberties_counter_ataris_in_the_race() {
+        // White B3 has just left Black B4 C4 two liberties, C3 and D4.
+        // White B5 C5 has two as well, A5 and B6: Black B6 ataris it, and
+        // its escape at A5 (joining A4) still has only two, A3 and B6.
+        let b = parse(
+            "X . X . . .
+             . O O X . .
+             O X X . . .
+             . O . . . .
+             . . . . . .
+             . . . . . .",
+        );
+        let at = |v: &str| vertex(b.size(), v).unwrap();
+        let found = |counter: bool| {
+            let mut cands = Cands::new();
+            two_liberty_moves(&b, Color::Black, at("B3"), counter, &mut cands);
+            cands.found()
+        };
+        let plain = found(false);
+        assert!(plain.contains(&at("C3")) && plain.contains(&at("D4")));
+        assert!(!plain.contains(&at("B6")));
+        let race = found(true);
+        assert!(race.contains(&at("B6")), "{race:?}");
+        // Black A5 would be a self-atari: never suggested.
+        assert!(!race.contains(&at("A5")));
+    }
+
+    #[test]
+    fn a_chain_with_three_liberties_starts_the_race_it_must() {
+        // White D5 leaves Black C4 C5 C6 three liberties. White B4 B5 B6
+        // has two, A4 and A6: Black A4 ataris it, and White cannot escape
+        // (A6 would be suicide). Black A6 instead would leave A5 A6 one
+        // liberty: not suggested.
+        let mut b = parse(
+            ". O X . . .
+             X O X . . .
+             . O X . . .
+             . X . . . .
+             . . . . . .
+             . . . . . .",
+        );
+        let size = b.size();
+        let at = |v: &str| vertex(size, v).unwrap();
+        let found = |b: &Board, last: Point| {
+            let mut cands = Cands::new();
+            race_moves(b, Color::Black, last, &mut cands);
+            cands.found()
+        };
+        // With four liberties the chain is not yet in a race.
+        let far = at("F1");
+        b.play_unchecked(Color::White, far);
+        assert_eq!(found(&b, far), vec![]);
+        let d5 = at("D5");
+        b.play_unchecked(Color::White, d5);
+        assert_eq!(found(&b, d5), vec![at("A4")]);
+        // Through the whole policy: the race comes before the shapes, and
+        // without it the atari is not played.
+        let model = crate::knowledge::builtin();
+        let policy = |race_percent| Policy {
+            kind: PlayoutKind::Heavy,
+            model: &model,
+            tactics: Tactics {
+                race_percent,
+                answer_percent: 100,
+                ..Default::default()
+            },
+            replies: None,
+        };
+        let answer = |race_percent| {
+            let mut rng = SmallRng::seed_from_u64(1);
+            answer_last_move(&b, Color::Black, d5, policy(race_percent), 1, &mut rng)
+        };
+        assert_eq!(answer(100), Some(at("A4")));
+        assert_ne!(answer(0), Some(at("A4")));
+    }
+}

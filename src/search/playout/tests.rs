@@ -1,0 +1,231 @@
+//! Tests of the playout policies and the count.
+
+use super::*;
+use crate::rules::diagram::{parse, vertex};
+use rand::SeedableRng;
+
+fn heavy_choice(b: &Board, color: Color) -> Option<Point> {
+    let model = crate::knowledge::builtin();
+    let policy = Policy {
+        kind: PlayoutKind::Heavy,
+        model: &model,
+        tactics: Tactics::default(),
+        replies: None,
+    };
+    choose(b, color, policy, &mut SmallRng::seed_from_u64(3))
+}
+
+#[test]
+fn ko_fights_connect_or_take_back_within_three_moves() {
+    // Black C2 takes White B2 in a ko: White may not retake at once.
+    let mut b = parse(
+        ". . . . .
+         . . . . .
+         . X O . .
+         X O . O .
+         . X O . .",
+    );
+    let size = b.size();
+    let v = |s| vertex(size, s).unwrap();
+    b.play_unchecked(Color::Black, v("C2"));
+    assert_eq!(b.ko_point(Color::White), Some(v("B2")));
+    let ko = Some((v("B2"), 0));
+    let mut rng = SmallRng::seed_from_u64(1);
+    assert_eq!(ko_fight(&b, Color::White, ko, 1, 100, &mut rng), None);
+    // White plays elsewhere; Black connects.
+    b.play_unchecked(Color::White, v("E5"));
+    assert_eq!(
+        ko_fight(&b, Color::Black, ko, 2, 100, &mut rng),
+        Some(v("B2"))
+    );
+    assert_eq!(ko_fight(&b, Color::Black, ko, 2, 0, &mut rng), None);
+    // Black plays elsewhere too; White takes back.
+    b.play_unchecked(Color::Black, v("E1"));
+    assert_eq!(
+        ko_fight(&b, Color::White, ko, 3, 100, &mut rng),
+        Some(v("B2"))
+    );
+    // Too long after the capture, the ko is forgotten.
+    assert_eq!(ko_fight(&b, Color::White, ko, 4, 100, &mut rng), None);
+}
+
+#[test]
+fn heavy_policy_captures_a_stone_that_ran_into_atari() {
+    let mut b = parse(
+        ". . . . .
+         . X . X .
+         . . X . .
+         . . . . .
+         . . . . .",
+    );
+    let c4 = vertex(b.size(), "C4").unwrap();
+    b.play_unchecked(Color::White, c4);
+    assert_eq!(heavy_choice(&b, Color::Black), vertex(b.size(), "C5"));
+}
+
+#[test]
+fn heavy_policy_extends_a_stone_put_in_atari() {
+    let mut b = parse(
+        ". . . . .
+         . . . . .
+         . O X O .
+         . . . . .
+         . . . . .",
+    );
+    b.play_unchecked(Color::White, vertex(b.size(), "C2").unwrap());
+    assert_eq!(heavy_choice(&b, Color::Black), vertex(b.size(), "C4"));
+}
+
+#[test]
+fn playouts_never_fill_own_eyes_and_end() {
+    let mut rng = SmallRng::seed_from_u64(7);
+    let model = crate::knowledge::builtin();
+    for kind in [PlayoutKind::Light, PlayoutKind::Heavy] {
+        let policy = Policy {
+            kind,
+            model: &model,
+            tactics: Tactics::default(),
+            replies: None,
+        };
+        for _ in 0..50 {
+            let mut b = Board::new(crate::rules::BoardSize::new(9).unwrap());
+            let mut amaf = Amaf::new();
+            let s = run(&mut b, Color::Black, policy, 7.5, &mut amaf, &mut rng);
+            assert!(s.fract() != 0.0);
+            b.check_invariants();
+            // A game that ended by two passes (not the move cap, which
+            // long capture cycles can reach) left nothing playable,
+            // except (heavy) moves that put several stones in atari.
+            if !matches!(b.last_move(), Some((_, Move::Pass))) {
+                continue;
+            }
+            for &p in b.empty_points() {
+                let p = Point(p);
+                for c in [Color::Black, Color::White] {
+                    // A ko retake forbidden when the player passed is
+                    // playable again after the passes.
+                    let retake = b.clone().play_unchecked(c, p) == 1;
+                    let ok = !playable(&b, c, p)
+                        || retake
+                        || (kind == PlayoutKind::Heavy && bad_self_atari(&b, c, p));
+                    assert!(ok, "{kind:?}: {c} could still play {p:?}\n{b:?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn recording_scores_like_the_area_count() {
+    let model = crate::knowledge::builtin();
+    let policy = Policy {
+        kind: PlayoutKind::Heavy,
+        model: &model,
+        tactics: Tactics::default(),
+        replies: None,
+    };
+    let size = crate::rules::BoardSize::new(9).unwrap();
+    for seed in 0..200 {
+        let (mut a, mut b) = (Board::new(size), Board::new(size));
+        let mut amaf = Amaf::new();
+        let mut own = vec![0i64; size.area()];
+        let plain = run(
+            &mut a,
+            Color::Black,
+            policy,
+            7.0,
+            &mut amaf,
+            &mut SmallRng::seed_from_u64(seed),
+        );
+        let recorded = run_recording(
+            &mut b,
+            Color::Black,
+            policy,
+            7.0,
+            &mut amaf,
+            &mut SmallRng::seed_from_u64(seed),
+            &mut own,
+            0,
+        );
+        assert_eq!(plain, recorded, "seed {seed}\n{b:?}");
+        let mut expected = vec![0i64; size.area()];
+        record_ownership(&b, &mut expected);
+        assert_eq!(own, expected);
+    }
+}
+
+#[test]
+fn heavy_policy_extends_a_chain_reduced_to_two_liberties() {
+    // Black B3 C3 had three liberties; White B4 leaves two (B2 C2... )
+    let mut b = parse(
+        ". . . . .
+         . . . . .
+         O X X O .
+         . . . . .
+         . . . . .",
+    );
+    b.play_unchecked(Color::White, vertex(b.size(), "B4").unwrap());
+    b.play_unchecked(Color::Black, vertex(b.size(), "E5").unwrap());
+    b.play_unchecked(Color::White, vertex(b.size(), "C4").unwrap());
+    // Black B3 C3: liberties B2 and C2. Extending to either gives three
+    // or more.
+    let choice = heavy_choice(&b, Color::Black).unwrap();
+    let at = |v: &str| vertex(b.size(), v).unwrap();
+    assert!(
+        choice == at("B2") || choice == at("C2"),
+        "{choice:?}\n{b:?}"
+    );
+}
+
+#[test]
+fn fill_board_plays_only_into_open_ground() {
+    // Open ground: the eight neighbours all empty, so never the first
+    // line (whose outer neighbours are the edge) and never next to a
+    // stone.
+    let b = parse(
+        "X . . . . .
+         . . . . . O
+         . . . . . .
+         . . . . . .
+         . X . . . .
+         . . . O . .",
+    );
+    let open = |p: Point| {
+        board_points_around(&b, p)
+            .iter()
+            .all(|&q| b.cell(q) == Cell::Empty)
+    };
+    let mut rng = SmallRng::seed_from_u64(7);
+    let mut seen = Vec::new();
+    for _ in 0..200 {
+        let p = fill_board(&b, 100, &mut rng).expect("open ground exists");
+        assert!(open(p), "{p:?}");
+        if !seen.contains(&p) {
+            seen.push(p);
+        }
+    }
+    // Every open point is found: not B3, C3, D2 or E2 (next to B2
+    // or D1), nor B5, E4 or E5 (next to A6 or F5).
+    let at = |v: &str| vertex(b.size(), v).unwrap();
+    seen.sort();
+    let mut expected: Vec<Point> = ["B4", "C4", "C5", "D3", "D4", "D5", "E3"]
+        .iter()
+        .map(|v| at(v))
+        .collect();
+    expected.sort();
+    assert_eq!(seen, expected);
+    assert_eq!(fill_board(&b, 0, &mut rng), None);
+    let closed = parse(
+        ". . . .
+         . X . .
+         . . O .
+         . . . .",
+    );
+    assert_eq!(fill_board(&closed, 100, &mut rng), None);
+}
+
+fn board_points_around(b: &Board, p: Point) -> Vec<Point> {
+    let mut v = b.neighbours(p).to_vec();
+    v.extend(b.diagonals(p));
+    v
+}
