@@ -249,3 +249,71 @@ loadsgf sgf/drawn-count-pass.sgf
 
 120 genmove w
 #? [pass]
+
+# ---------------------------------------------------------------------------
+# Do not pass back on a count that credits hane with the move it gives up.
+# From a 9x9 game against GNU Go (komi 7): Black has just passed. With
+# White to move, hane's dead-stone count kept White's wall on row 6
+# alive (W+12); once White had passed too, with Black to move, it called
+# the wall dead (B+42), as GNU Go did. A pass is judged by the count of
+# the position after it, so White plays on.
+#
+#   9 . . . . . . . X .
+#   8 . X X O . . . X O
+#   7 . X O X X X X O .
+#   6 . O O O O O O O .
+#   5 . . . . . . . . .
+#   4 . X . X X X . X X
+#   3 . X . X O O X X O
+#   2 . . X O O . O O O
+#   1 . X O O . . . . .
+# ---------------------------------------------------------------------------
+boardsize 9
+clear_board
+komi 7
+play b G7
+play w F6
+play b G3
+play w G6
+play b F7
+play w E6
+play b E7
+play w D6
+play b C8
+play w H7
+play b H8
+play w H6
+play b D3
+play w J8
+play b H9
+play w B6
+play b B3
+play w D8
+play b D7
+play w C7
+play b B7
+play w C6
+play b B8
+play w E3
+play b E4
+play w F3
+play b F4
+play w G2
+play b H4
+play w H2
+play b D4
+play w D2
+play b C2
+play w E2
+play b B4
+play w C1
+play b B1
+play w D1
+play b H3
+play w J3
+play b J4
+play w J2
+play b pass
+
+130 genmove w
+#? [!pass]

@@ -102,16 +102,23 @@ fn every_reader_of_one_position_shares_one_analysis() {
         assert_eq!(own[4 * 9 + 8], -1.0, "{line}");
     }
 
-    // The player decides on the same statuses: after Black's pass White
-    // wins the count and passes (reg_genmove plays nothing).
+    // The player judges a pass on the statuses of the position after it,
+    // Black to move: one new analysis, which final_score then serves.
+    // After Black's pass White wins that count and passes (reg_genmove
+    // plays nothing).
     assert_eq!(run(&mut s, "reg_genmove w"), "pass");
-    assert_eq!(s.status_computations(), 1);
+    assert_eq!(s.status_computations(), 2);
+    run(&mut s, "play w pass");
+    assert_eq!(run(&mut s, "final_score"), "W+45.5");
+    assert_eq!(run(&mut s, "final_status_list dead"), "J5");
+    assert_eq!(s.status_computations(), 2);
     // kgs-genmove_cleanup has Black take the dead stone off instead of
-    // passing.
+    // passing, on the same statuses.
     assert_ne!(run(&mut s, "kgs-genmove_cleanup b"), "pass");
-    assert_eq!(s.status_computations(), 1);
+    assert_eq!(s.status_computations(), 2);
     // A new position is analysed anew, once.
+    run(&mut s, "play w A1");
     run(&mut s, "final_score");
     run(&mut s, "final_status_list dead");
-    assert_eq!(s.status_computations(), 2);
+    assert_eq!(s.status_computations(), 3);
 }

@@ -232,26 +232,36 @@ impl MctsPlayer {
             }
         }
         // The session's dead-stone analysis, the one final_score counts
-        // with, so hane never passes on one count and scores another.
+        // with, so hane never passes on one count and scores another. A
+        // pass is judged on the statuses of the position after it, with
+        // the opponent to move, as final_score will count them once the
+        // game ends: with hane to move, the analysis credits hane with
+        // the move it is about to give up (a 9x9 game against GNU Go:
+        // hane's count said W+12 with White to move, B+42 after White's
+        // pass, and White passed back into the loss).
         let opponent_passed = matches!(game.moves().last(), Some(&(c, Move::Pass)) if c != color);
+        let after_pass = || ctx.analyst.statuses(game.board(), color.opponent());
         if !opponent_passed && !ctx.cleanup {
             if result.best == Move::Pass {
-                let statuses = ctx.analyst.statuses(game.board(), game.to_move());
-                return Decision::Play(pass_or_secure(game, color, &statuses.dead));
+                return Decision::Play(pass_or_secure(game, color, &after_pass().dead));
             }
             return Decision::Play(result.best);
         }
-        let board = game.board();
-        let statuses = ctx.analyst.statuses(board, game.to_move());
-        let dead_enemy: Vec<Point> = statuses
-            .dead
-            .iter()
-            .copied()
-            .filter(|&p| board.cell(p) == Cell::stone(color.opponent()))
-            .collect();
-        if ctx.cleanup && !dead_enemy.is_empty() {
+        if ctx.cleanup {
             // kgs-genmove_cleanup: take the dead stones off by play. Fill a
-            // liberty of a dead chain, the most promising one first.
+            // liberty of a dead chain, the most promising one first; with
+            // nothing dead left, the cleanup is done.
+            let board = game.board();
+            let statuses = ctx.analyst.statuses(board, game.to_move());
+            let dead_enemy: Vec<Point> = statuses
+                .dead
+                .iter()
+                .copied()
+                .filter(|&p| board.cell(p) == Cell::stone(color.opponent()))
+                .collect();
+            if dead_enemy.is_empty() {
+                return Decision::Play(Move::Pass);
+            }
             let fills_dead_liberty = |mv: Move| {
                 mv.point().is_some_and(|p| {
                     board.neighbours(p).iter().any(|n| dead_enemy.contains(n))
@@ -265,12 +275,9 @@ impl MctsPlayer {
                 .find(|&mv| fills_dead_liberty(mv));
             return Decision::Play(pick.unwrap_or_else(|| best_stone(result)));
         }
-        if ctx.cleanup {
-            // Nothing dead is left to take off: the cleanup is done.
-            return Decision::Play(Move::Pass);
-        }
         // Pass back on a won count; on a drawn one too, unless the search
         // sees a stone that does clearly better than the draw's half.
+        let statuses = after_pass();
         let margin = count_margin(game, color, &statuses);
         let stone = best_stone(result);
         let stone_rate = result
