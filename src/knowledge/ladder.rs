@@ -2,8 +2,9 @@
 //! priors read every ladder when a node is expanded, so that the tree
 //! neither runs out of a working ladder nor misses a ladder capture — the
 //! tactic Monte Carlo playouts read worst. Playouts read only the atari
-//! escapes near the edge their `ladder_lines` switch names (reading every
-//! one cost 18% more instructions a playout for no measured gain).
+//! escapes near the edge their `ladder_lines` switch names (reading them
+//! on the second line too, or on every line, scored no better against
+//! Pachi: `docs/strength-log.md`).
 //!
 //! The reader is the classic one: the defender, in atari, escapes by
 //! capturing a neighbouring attacker chain in atari (then we call it
