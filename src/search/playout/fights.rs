@@ -6,7 +6,7 @@
 //! Pachi's 2-liberty and n-liberty checks) an own chain also takes or
 //! ataris the enemy chains beside it.
 
-use super::heavy::Cands;
+use super::heavy::{Cands, SeenChains};
 use crate::knowledge::tactics::{liberties_after, playable};
 use crate::rules::{Board, Cell, Color, Point};
 
@@ -25,25 +25,17 @@ pub(super) fn two_liberty_moves(
 ) {
     let own = Cell::stone(color);
     let enemy = Cell::stone(color.opponent());
-    // Each chain once: `last` and its neighbours of its colour are one
-    // chain, and walking a long chain's liberties is the costly part.
-    let mut seen = [Point(0); 5];
-    let mut n_seen = 0;
+    let mut seen = SeenChains::new();
     for n in board
         .neighbours(last)
         .into_iter()
         .chain(std::iter::once(last))
     {
         let c = board.cell(n);
-        if c != own && c != enemy {
+        if (c != own && c != enemy) || !seen.first_visit(board, n) {
             continue;
         }
         let head = board.chain_id(n);
-        if seen[..n_seen].contains(&head) {
-            continue;
-        }
-        seen[n_seen] = head;
-        n_seen += 1;
         let Some((a, b)) = board.two_liberties(n) else {
             continue;
         };
@@ -96,25 +88,18 @@ fn counter_moves(board: &Board, color: Color, head: Point, cands: &mut Cands) {
 /// to spare must start the race now (Pachi's n-liberty check).
 pub(super) fn race_moves(board: &Board, color: Color, last: Point, cands: &mut Cands) {
     let own = Cell::stone(color);
-    let mut seen = [Point(0); 8];
-    let mut n_seen = 0;
+    let mut seen = SeenChains::new();
     let around = board
         .neighbours(last)
         .into_iter()
         .chain(board.diagonals(last));
     for n in around {
-        if board.cell(n) != own {
+        if board.cell(n) != own || !seen.first_visit(board, n) {
             continue;
         }
-        let head = board.chain_id(n);
-        if seen[..n_seen].contains(&head) {
-            continue;
-        }
-        seen[n_seen] = head;
-        n_seen += 1;
         let mut libs = [Point(0); 5];
         if (3..=4).contains(&board.liberties_upto(n, &mut libs)) {
-            counter_moves(board, color, head, cands);
+            counter_moves(board, color, board.chain_id(n), cands);
         }
     }
 }

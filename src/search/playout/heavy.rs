@@ -76,6 +76,36 @@ impl Cands {
     }
 }
 
+/// The chains already looked at around a point, by head stone: the
+/// answers read each chain once, since neighbours of one point are often
+/// one chain and walking a chain (or reading its ladder) is the costly
+/// part. At most eight chains (the eight points around the last move).
+pub(super) struct SeenChains {
+    heads: [Point; 8],
+    n: usize,
+}
+
+impl SeenChains {
+    pub(super) fn new() -> SeenChains {
+        SeenChains {
+            heads: [Point(0); 8],
+            n: 0,
+        }
+    }
+
+    /// True the first time the chain through stone `p` is asked for; its
+    /// head is then remembered.
+    pub(super) fn first_visit(&mut self, board: &Board, p: Point) -> bool {
+        let head = board.chain_id(p);
+        if self.heads[..self.n].contains(&head) {
+            return false;
+        }
+        self.heads[self.n] = head;
+        self.n += 1;
+        true
+    }
+}
+
 /// Captures of enemy chains in atari next to `at` (or containing it).
 fn capture_moves(board: &Board, color: Color, at: Point, cands: &mut Cands) {
     let enemy = Cell::stone(color.opponent());
@@ -97,18 +127,12 @@ fn capture_moves(board: &Board, color: Color, at: Point, cands: &mut Cands) {
 /// escape).
 fn escape_moves(board: &Board, color: Color, last: Point, ladder_lines: u32, cands: &mut Cands) {
     let own = Cell::stone(color);
-    // Each chain once: two neighbours of `last` may be one chain, and the
-    // ladder reading is the costly part.
-    let mut seen = [Point(0); 4];
-    for (i, n) in board.neighbours(last).into_iter().enumerate() {
-        if board.cell(n) != own || !board.in_atari(n) {
+    let mut seen = SeenChains::new();
+    for n in board.neighbours(last) {
+        if board.cell(n) != own || !board.in_atari(n) || !seen.first_visit(board, n) {
             continue;
         }
         let head = board.chain_id(n);
-        if seen[..i].contains(&head) {
-            continue;
-        }
-        seen[i] = head;
         enemy_stones_beside(board, color, head, |q| {
             if let Some(lib) = board.atari_liberty(q)
                 && playable(board, color, lib)
