@@ -4,15 +4,19 @@ use super::*;
 use crate::rules::diagram::{parse, vertex};
 use rand::SeedableRng;
 
-fn heavy_choice(b: &Board, color: Color) -> Option<Point> {
-    let model = crate::knowledge::builtin();
-    let policy = Policy {
+/// The heavy policy with the default tactics and no replies.
+fn heavy(model: &Model) -> Policy<'_> {
+    Policy {
         kind: PlayoutKind::Heavy,
-        model: &model,
+        model,
         tactics: Tactics::default(),
         replies: None,
-    };
-    choose(b, color, policy, &mut SmallRng::seed_from_u64(3))
+    }
+}
+
+fn heavy_choice(b: &Board, color: Color) -> Option<Point> {
+    let model = crate::knowledge::builtin();
+    choose(b, color, heavy(&model), &mut SmallRng::seed_from_u64(3))
 }
 
 #[test]
@@ -83,9 +87,7 @@ fn playouts_never_fill_own_eyes_and_end() {
     for kind in [PlayoutKind::Light, PlayoutKind::Heavy] {
         let policy = Policy {
             kind,
-            model: &model,
-            tactics: Tactics::default(),
-            replies: None,
+            ..heavy(&model)
         };
         for _ in 0..50 {
             let mut b = Board::new(crate::rules::BoardSize::new(9).unwrap());
@@ -118,12 +120,7 @@ fn playouts_never_fill_own_eyes_and_end() {
 #[test]
 fn recording_scores_like_the_area_count() {
     let model = crate::knowledge::builtin();
-    let policy = Policy {
-        kind: PlayoutKind::Heavy,
-        model: &model,
-        tactics: Tactics::default(),
-        replies: None,
-    };
+    let policy = heavy(&model);
     let size = crate::rules::BoardSize::new(9).unwrap();
     for seed in 0..200 {
         let (mut a, mut b) = (Board::new(size), Board::new(size));
