@@ -351,6 +351,7 @@ impl Searcher {
                 .unwrap_or_else(|| params::last_good_reply_for_size(board.size().get())),
             inv_rave_equiv: (1.0 / self.params.rave_equiv.max(1.0)) as f32,
             exploration: self.params.exploration as f32,
+            explore_below: self.params.explore_below as f32,
             score_weight: self.params.score_weight,
             criticality: self.params.criticality as f32,
             criticality_visits: self.params.criticality_visits as f32,

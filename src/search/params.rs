@@ -56,6 +56,9 @@ pub struct SearchParams {
     pub rave_distance: u32,
     /// Exploration constant of the UCB term.
     pub exploration: f64,
+    /// The UCB term applies only at nodes where the side to move wins
+    /// less than this so far (1: at every node).
+    pub explore_below: f64,
     /// How much a simulation's margin counts beside its result, 0 to 0.5
     /// (Fuego's score modification; 0 counts wins and losses alone).
     pub score_weight: f64,
@@ -153,6 +156,9 @@ impl Default for SearchParams {
             // explore_p is 0 too); a positive value adds
             // `c * sqrt(ln(parent) / visits)`.
             exploration: 0.0,
+            // Everywhere, when an exploration constant is set; below 1 it
+            // widens only the side that is losing so far (not measured yet).
+            explore_below: 1.0,
             // Fuego counts the margin with 0.02; Pachi not at all
             // (val_scale 0). Until a match decides, results alone.
             score_weight: 0.0,
@@ -228,7 +234,7 @@ impl SearchParams {
 
     /// The names [`SearchParams::set`] knows, for experiments and tuning
     /// (`hane --tune NAME=VALUE`).
-    pub const TUNABLE: [&'static str; 31] = [
+    pub const TUNABLE: [&'static str; 32] = [
         "rave_equiv",
         "last_good_reply",
         "score_weight",
@@ -236,6 +242,7 @@ impl SearchParams {
         "criticality_visits",
         "rave_distance",
         "exploration",
+        "explore_below",
         "expand_visits",
         "prior_even",
         "prior_pattern",
@@ -278,6 +285,7 @@ impl SearchParams {
             "rave_equiv" => self.rave_equiv = value.max(1.0),
             "rave_distance" => self.rave_distance = (value as u32).min(16),
             "exploration" => self.exploration = value,
+            "explore_below" => self.explore_below = value.min(1.0),
             "score_weight" => self.score_weight = value.min(0.5),
             "criticality" => self.criticality = value.min(10.0),
             "criticality_visits" => self.criticality_visits = (value as u32).max(1),

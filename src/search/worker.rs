@@ -46,6 +46,9 @@ pub(super) struct Shared<'a> {
     pub inv_rave_equiv: f32,
     /// The UCB exploration constant.
     pub exploration: f32,
+    /// The exploration term applies only at nodes where the side to move
+    /// wins less than this so far (1: everywhere).
+    pub explore_below: f32,
     /// How much a simulation's margin counts beside its result
     /// ([`value::units`]).
     pub score_weight: f64,
@@ -198,7 +201,7 @@ fn urgency(sh: &Shared<'_>, n: &Node, log_parent: f32) -> f32 {
     };
     let k = 1.0 + rv * sh.inv_rave_equiv;
     let mut value = (w * k + rw) / (rv + v * k);
-    if sh.exploration > 0.0 {
+    if log_parent > 0.0 {
         value += sh.exploration * (log_parent / v).sqrt();
     }
     value
@@ -221,9 +224,29 @@ pub(super) fn with_criticality(n: &Node, rv: f32, rw: f32, weight: f32) -> (f32,
     ((rv + extra).max(0.0), (rw + extra).max(0.0))
 }
 
+/// True if the exploration term applies among `n`'s children: it is on,
+/// and everywhere or where the side to move at `n` wins less than
+/// `explore_below` so far. Below a move the tree takes for a win, the
+/// other side's best answer gets nearly every visit while its value
+/// falls, and an answer the priors and AMAF rate low (a capture that
+/// only works now) may never be tried; the term widens exactly there.
+fn explores(sh: &Shared<'_>, n: &Node) -> bool {
+    if sh.exploration <= 0.0 {
+        return false;
+    }
+    if sh.explore_below >= 1.0 {
+        return true;
+    }
+    let visits = n.visits();
+    // `n.wins` counts for the side that moved into `n`.
+    visits > 0
+        && 1.0 - n.wins.load(Relaxed) as f32 / (WIN_UNITS as f32 * visits as f32) < sh.explore_below
+}
+
 fn select(sh: &Shared<'_>, node: NodeId) -> Option<NodeId> {
-    let log_parent = if sh.exploration > 0.0 {
-        (sh.tree.node(node).visits().max(1) as f32).ln()
+    let n = sh.tree.node(node);
+    let log_parent = if explores(sh, n) {
+        (n.visits().max(1) as f32).ln()
     } else {
         0.0
     };
