@@ -471,17 +471,12 @@ fn exploring_where_the_mover_loses_finds_a_capture_the_priors_miss() {
             max_tree_bytes: 16 << 20,
             ..SearchParams::default()
         };
-        let mut s = Searcher::new(params);
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(1)
-            .build()
-            .unwrap();
         let limits = SearchLimits {
             playouts: Some(2000),
             time: None,
             stop: StopCheck::NEVER,
         };
-        let r = s.run(&g, Color::Black, &limits, Some(&pool), 1);
+        let r = Searcher::new(params).run(&g, Color::Black, &limits, None, 1);
         let visits = r
             .candidates
             .iter()
