@@ -70,9 +70,30 @@ pub fn laddered_escape(f: &features::MoveFeatures) -> bool {
     v != 0 && (v - 1) % 3 == 2
 }
 
+/// The enemy chains beside `p` with exactly `libs` liberties, for
+/// `color` to play at `p`: their stones in all and the largest of them
+/// (0 and `p` if none).
+fn short_chains(board: &Board, color: Color, p: Point, libs: usize) -> (usize, Point) {
+    let (heads, n) = features::neighbour_chains(board, p, Cell::stone(color.opponent()));
+    let (mut stones, mut chain, mut largest) = (0, p, 0);
+    // One more slot than `libs` (at most 2) tells `libs` from more.
+    let mut buf = [p; 3];
+    for &h in &heads[..n] {
+        if board.liberties_upto(h, &mut buf) == libs {
+            let len = board.chain_len(h);
+            stones += len;
+            if len > largest {
+                (chain, largest) = (h, len);
+            }
+        }
+    }
+    (stones, chain)
+}
+
 /// Stones a ladder atari by `color` at `p` threatens (the enemy chains
-/// beside `p` left with two liberties) and one of them, if its features
-/// say it is an atari that then captures in a ladder; else 0 and `p`.
+/// beside `p` left with two liberties) and the largest of them, if its
+/// features say it is an atari that then captures in a ladder; else 0
+/// and `p`.
 pub fn ladder_atari_stones(
     board: &Board,
     color: Color,
@@ -83,21 +104,27 @@ pub fn ladder_atari_stones(
     if v == 0 || (v - 1) % 4 != 2 {
         return (0, p);
     }
-    let (heads, n) = features::neighbour_chains(board, p, Cell::stone(color.opponent()));
-    let (mut stones, mut chain) = (0, p);
-    let mut buf = [p; 4];
-    for &h in &heads[..n] {
-        if board.liberties_upto(h, &mut buf) == 2 {
-            stones += board.chain_len(h);
-            chain = h;
-        }
+    short_chains(board, color, p, 2)
+}
+
+/// Stones `color` captures by playing `p` and the largest chain among
+/// them, if its features say it captures; else 0 and `p`.
+pub fn captured_stones(
+    board: &Board,
+    color: Color,
+    p: Point,
+    f: &features::MoveFeatures,
+) -> (usize, Point) {
+    if f.get(Group::Capture) == 0 {
+        return (0, p);
     }
-    (stones, chain)
+    short_chains(board, color, p, 1)
 }
 
 /// Ladder ataris on chains of at least this many stones get the
-/// search's ladder boost: a chain that size is rarely already given up,
-/// so taking it is a swing the search must see at once.
+/// search's ladder boost, and captures of that many its capture boost:
+/// a chain that size is rarely already given up, so taking it is a swing
+/// the search must see at once.
 pub const BIG_LADDER_STONES: usize = 3;
 
 /// Bins of a point's ownership, seen from the player to move: bin `k`
@@ -141,6 +168,8 @@ pub struct Adjust<'a> {
     /// give to the attacker (1 adds nothing; without ownership no move
     /// gets it).
     pub ladder_boost: f32,
+    /// The same for a capture of [`BIG_LADDER_STONES`] or more stones.
+    pub capture_boost: f32,
     /// The power the strengths are raised to (below 1 flatter).
     pub power: f32,
     /// The power the gammas of the distances to the last two moves are
@@ -154,6 +183,7 @@ impl Default for Adjust<'_> {
             owner: None,
             gammas: None,
             ladder_boost: 1.0,
+            capture_boost: 1.0,
             power: 1.0,
             distance_power: 1.0,
         }
@@ -175,12 +205,15 @@ impl Adjust<'_> {
         if let Some(gammas) = self.gammas {
             factor *= gammas[owner_bin(mean[p.index()], color)];
         }
-        if self.ladder_boost != 1.0 {
-            let (stones, chain) = ladder_atari_stones(board, color, p, f);
+        let contested = |(stones, chain): (usize, Point)| {
             let mine = if color == Color::Black { 1.0 } else { -1.0 } * mean[chain.index()];
-            if stones >= BIG_LADDER_STONES && mine < OWNED {
-                factor *= self.ladder_boost;
-            }
+            stones >= BIG_LADDER_STONES && mine < OWNED
+        };
+        if self.ladder_boost != 1.0 && contested(ladder_atari_stones(board, color, p, f)) {
+            factor *= self.ladder_boost;
+        }
+        if self.capture_boost != 1.0 && contested(captured_stones(board, color, p, f)) {
+            factor *= self.capture_boost;
         }
         factor
     }
@@ -356,6 +389,28 @@ mod tests {
         assert!((weighed[0] - weighed[1]).abs() < 1e-6);
     }
 
+    /// The model probability of `points[0]` over that of `points[1]`,
+    /// for `color` to play, with `adjust`.
+    fn ratio(
+        model: &Model,
+        b: &Board,
+        color: Color,
+        points: [Point; 2],
+        adjust: Adjust<'_>,
+    ) -> f32 {
+        let (mut probs, mut lad) = (Vec::new(), Vec::new());
+        probabilities(
+            model,
+            b,
+            color,
+            points.into_iter(),
+            adjust,
+            &mut probs,
+            &mut lad,
+        );
+        probs[0] / probs[1]
+    }
+
     /// The top of a 9x9 game: Black's five stones D7 E7 E8 F8 E6 have two
     /// liberties, D8 and E9, and White E9 catches them in a ladder along
     /// the edge (D8 joins C8 and still has only C9 and D9).
@@ -379,20 +434,7 @@ mod tests {
         let g = features::features(&b, Color::White, h6);
         assert_eq!(ladder_atari_stones(&b, Color::White, h6, &g).0, 0);
         let model = builtin();
-        let ratio = |adjust: Adjust<'_>| {
-            let (mut probs, mut lad) = (Vec::new(), Vec::new());
-            let points = [e9, h6];
-            probabilities(
-                &model,
-                &b,
-                Color::White,
-                points.into_iter(),
-                adjust,
-                &mut probs,
-                &mut lad,
-            );
-            probs[0] / probs[1]
-        };
+        let ratio = |adjust| ratio(&model, &b, Color::White, [e9, h6], adjust);
         let plain = ratio(Adjust::default());
         let boost = |mean| Adjust {
             owner: Some(mean),
@@ -412,6 +454,54 @@ mod tests {
         let mut taken = contested.clone();
         for s in ["D7", "E7", "E8", "F8", "E6"] {
             taken[v(s).index()] = -0.5;
+        }
+        assert!((ratio(boost(&taken)) / plain - 1.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn the_capture_boost_needs_three_stones_the_capturer_does_not_own_yet() {
+        // White's C6 D6 E6 have one liberty, F6; White's H2 J2 one, H1.
+        let b = parse(
+            ". . . . . . . . .
+             . . . . . . . . .
+             . . X X X . . . .
+             . X O O O . . . .
+             . . X X X . . . .
+             . . . . . . . . .
+             . . . . . . . X X
+             . . . . . . X O O
+             . . . . . . . . X",
+        );
+        let v = |s| vertex(b.size(), s).unwrap();
+        let (f6, c3, h1) = (v("F6"), v("C3"), v("H1"));
+        let f = features::features(&b, Color::Black, f6);
+        assert_eq!(captured_stones(&b, Color::Black, f6, &f).0, 3);
+        let g = features::features(&b, Color::Black, c3);
+        assert_eq!(captured_stones(&b, Color::Black, c3, &g).0, 0);
+        let e = features::features(&b, Color::Black, h1);
+        assert_eq!(captured_stones(&b, Color::Black, h1, &e).0, 2);
+        let model = builtin();
+        let ratio = |adjust| ratio(&model, &b, Color::Black, [f6, c3], adjust);
+        let plain = ratio(Adjust::default());
+        let boost = |mean| Adjust {
+            owner: Some(mean),
+            capture_boost: 10.0,
+            ..Adjust::default()
+        };
+        let contested = vec![0.0; crate::rules::point::MAX_POINTS];
+        assert!((ratio(boost(&contested)) / plain - 10.0).abs() < 1e-3);
+        // Two stones are not enough.
+        let two = |adjust| super::tests::ratio(&model, &b, Color::Black, [h1, c3], adjust);
+        assert!((two(boost(&contested)) / two(Adjust::default()) - 1.0).abs() < 1e-6);
+        let unknown = Adjust {
+            capture_boost: 10.0,
+            ..Adjust::default()
+        };
+        assert!((ratio(unknown) / plain - 1.0).abs() < 1e-6);
+        // Stones the playouts already give to Black: no boost.
+        let mut taken = contested.clone();
+        for s in ["C6", "D6", "E6"] {
+            taken[v(s).index()] = 0.5;
         }
         assert!((ratio(boost(&taken)) / plain - 1.0).abs() < 1e-6);
     }

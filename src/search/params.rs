@@ -83,6 +83,9 @@ pub struct SearchParams {
     /// give to the attacker, in the tree priors (1 keeps the model's;
     /// [`Adjust`](crate::knowledge::priors::Adjust)).
     pub ladder_boost: f32,
+    /// The same factor for a capture of three or more stones the
+    /// playouts do not already give to the capturer (1 keeps the model's).
+    pub capture_boost: f32,
     /// The power the model strengths are raised to in the tree priors
     /// (below 1 flatter, 1 the model's).
     pub prior_power: f32,
@@ -181,6 +184,7 @@ impl Default for SearchParams {
             // (docs/strength-log.md): ×30 scored 28.8% of 66 (24.0% of 102
             // without the ownership test): the model's own strength.
             ladder_boost: 1.0,
+            capture_boost: 1.0,
             // 0.7 scored 33.2% of 196: no change.
             prior_power: 1.0,
             // By board size (priors::distance_power_for_size): 0.5 below
@@ -237,7 +241,7 @@ impl SearchParams {
 
     /// The names [`SearchParams::set`] knows, for experiments and tuning
     /// (`hane --tune NAME=VALUE`).
-    pub const TUNABLE: [&'static str; 32] = [
+    pub const TUNABLE: [&'static str; 33] = [
         "rave_equiv",
         "last_good_reply",
         "score_weight",
@@ -250,6 +254,7 @@ impl SearchParams {
         "prior_even",
         "prior_pattern",
         "ladder_boost",
+        "capture_boost",
         "prior_power",
         "distance_power",
         "ko_percent",
@@ -297,6 +302,7 @@ impl SearchParams {
             "prior_even" => priors.even = (value as u32).min(1000),
             "prior_pattern" => priors.pattern = (value as f32).min(10_000.0),
             "ladder_boost" => self.ladder_boost = (value as f32).min(10_000.0),
+            "capture_boost" => self.capture_boost = (value as f32).min(10_000.0),
             "prior_power" => self.prior_power = (value as f32).clamp(0.05, 4.0),
             "distance_power" => self.distance_power = Some((value as f32).clamp(0.0, 4.0)),
             "ko_percent" => self.tactics.ko_percent = (value as u32).min(100),

@@ -81,9 +81,12 @@ pub(super) struct Shared<'a> {
 
 impl Shared<'_> {
     /// True if the priors read Monte Carlo ownership: its gammas, or the
-    /// ladder boost, which asks it whether a chain is already taken.
+    /// ladder or capture boost, which ask it whether a chain is already
+    /// taken.
     pub fn priors_use_ownership(&self) -> bool {
-        self.owner_gammas.is_some() || self.params.ladder_boost != 1.0
+        self.owner_gammas.is_some()
+            || self.params.ladder_boost != 1.0
+            || self.params.capture_boost != 1.0
     }
 }
 
@@ -286,6 +289,7 @@ struct Scratch {
 fn adjust<'a>(sh: &'a Shared<'_>, mean: &'a mut Vec<f32>) -> Adjust<'a> {
     let mut adjust = Adjust {
         ladder_boost: sh.params.ladder_boost,
+        capture_boost: sh.params.capture_boost,
         power: sh.params.prior_power,
         distance_power: sh.distance_power,
         ..Adjust::default()
