@@ -391,7 +391,7 @@ mod tests {
 
     /// The model probability of `points[0]` over that of `points[1]`,
     /// for `color` to play, with `adjust`.
-    fn ratio(
+    fn prob_ratio(
         model: &Model,
         b: &Board,
         color: Color,
@@ -434,7 +434,7 @@ mod tests {
         let g = features::features(&b, Color::White, h6);
         assert_eq!(ladder_atari_stones(&b, Color::White, h6, &g).0, 0);
         let model = builtin();
-        let ratio = |adjust| ratio(&model, &b, Color::White, [e9, h6], adjust);
+        let ratio = |adjust| prob_ratio(&model, &b, Color::White, [e9, h6], adjust);
         let plain = ratio(Adjust::default());
         let boost = |mean| Adjust {
             owner: Some(mean),
@@ -481,7 +481,7 @@ mod tests {
         let e = features::features(&b, Color::Black, h1);
         assert_eq!(captured_stones(&b, Color::Black, h1, &e).0, 2);
         let model = builtin();
-        let ratio = |adjust| ratio(&model, &b, Color::Black, [f6, c3], adjust);
+        let ratio = |adjust| prob_ratio(&model, &b, Color::Black, [f6, c3], adjust);
         let plain = ratio(Adjust::default());
         let boost = |mean| Adjust {
             owner: Some(mean),
@@ -491,7 +491,7 @@ mod tests {
         let contested = vec![0.0; crate::rules::point::MAX_POINTS];
         assert!((ratio(boost(&contested)) / plain - 10.0).abs() < 1e-3);
         // Two stones are not enough.
-        let two = |adjust| super::tests::ratio(&model, &b, Color::Black, [h1, c3], adjust);
+        let two = |adjust| prob_ratio(&model, &b, Color::Black, [h1, c3], adjust);
         assert!((two(boost(&contested)) / two(Adjust::default()) - 1.0).abs() < 1e-6);
         let unknown = Adjust {
             capture_boost: 10.0,
