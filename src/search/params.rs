@@ -85,10 +85,6 @@ pub struct SearchParams {
     pub ladder_boost: f32,
     /// The same factor for a capture of three or more stones the
     /// playouts do not already give to the capturer (1 keeps the model's).
-    /// On 9x9 at 2,000 playouts ×10 scored 46.3% of 505 games against
-    /// Pachi (the default 47.2% of 1,420) and 88.4% of 249 against GNU Go
-    /// (the default beside it 87.7% of 248), ×30 42.8% of 207 against
-    /// Pachi (docs/strength-log.md): it stays 1.
     pub capture_boost: f32,
     /// The power the model strengths are raised to in the tree priors
     /// (below 1 flatter, 1 the model's).
@@ -188,6 +184,11 @@ impl Default for SearchParams {
             // (docs/strength-log.md): ×30 scored 28.8% of 66 (24.0% of 102
             // without the ownership test): the model's own strength.
             ladder_boost: 1.0,
+            // On 9x9 at 2,000 playouts ×10 scored 46.3% of 505 games
+            // against Pachi (the default 47.2% of 1,420) and 88.4% of 249
+            // against GNU Go (the default beside it 87.7% of 248), ×30
+            // 42.8% of 207 against Pachi (docs/strength-log.md): the
+            // model's own strength.
             capture_boost: 1.0,
             // 0.7 scored 33.2% of 196: no change.
             prior_power: 1.0,
