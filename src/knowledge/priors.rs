@@ -121,6 +121,11 @@ pub fn captured_stones(
     short_chains(board, color, p, 1)
 }
 
+/// Enemy stones `color` captures by playing the empty point `p`.
+pub fn capture_size(board: &Board, color: Color, p: Point) -> usize {
+    short_chains(board, color, p, 1).0
+}
+
 /// Ladder ataris on chains of at least this many stones get the
 /// search's ladder boost, and captures of that many its capture boost:
 /// a chain that size is rarely already given up, so taking it is a swing

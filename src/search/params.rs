@@ -111,6 +111,12 @@ pub struct SearchParams {
     /// Whether a ko fight's threats, played by the side that took the ko
     /// right below a node, get no AMAF credit there (Pachi's threat_rave 0).
     pub skip_ko_threats: bool,
+    /// Children that capture at least this many stones leave their AMAF
+    /// out of their urgency ([`Node::amaf_blind`](super::tree::Node::amaf_blind));
+    /// 0: none. A capture is worth what it is only now: in the playouts
+    /// its point is mostly played later, after the race it decides is
+    /// lost, and that low AMAF can keep a winning capture unvisited.
+    pub amaf_blind_captures: u32,
     /// The power the priors' ownership gammas are raised to
     /// ([`OWNER_GAMMAS`](crate::knowledge::priors::OWNER_GAMMAS)): 0
     /// leaves Monte Carlo ownership out of the priors, 1 uses the gammas
@@ -214,6 +220,8 @@ impl Default for SearchParams {
             // Every AMAF sample counts, ko threats too, until a match says
             // otherwise.
             skip_ko_threats: false,
+            // Until a match decides, captures keep their AMAF.
+            amaf_blind_captures: 0,
             // With the trained gammas as they are (power 1) hane scored
             // 31.8% of 200 games against Pachi at 2,000 playouts where
             // the defaults scored 39.3% of 200 the same day
@@ -246,7 +254,7 @@ impl SearchParams {
 
     /// The names [`SearchParams::set`] knows, for experiments and tuning
     /// (`hane --tune NAME=VALUE`).
-    pub const TUNABLE: [&'static str; 33] = [
+    pub const TUNABLE: [&'static str; 34] = [
         "rave_equiv",
         "last_good_reply",
         "score_weight",
@@ -275,6 +283,7 @@ impl SearchParams {
         "points_per_move",
         "shape_power",
         "skip_ko_threats",
+        "amaf_blind_captures",
         "owner_prior",
         "owner_warmup",
         "prune_ladders",
@@ -323,6 +332,7 @@ impl SearchParams {
             "points_per_move" => self.points_per_move = value.clamp(0.5, 20.0),
             "shape_power" => self.shape_power = value.clamp(0.0, 4.0),
             "skip_ko_threats" => self.skip_ko_threats = value != 0.0,
+            "amaf_blind_captures" => self.amaf_blind_captures = (value as u32).min(1000),
             "owner_prior" => self.owner_prior = value.min(4.0),
             "owner_warmup" => self.owner_warmup = (value as u32).min(100_000),
             "prune_ladders" => self.prune_ladders = value != 0.0,

@@ -494,3 +494,54 @@ fn exploring_where_the_mover_loses_finds_a_capture_the_priors_miss() {
     let (_, gated) = visits_of_g1(0.2, 0.02);
     assert!(gated < 20, "G1 got {gated} visits with the term gated off");
 }
+
+/// A mutual atari from a 9x9 game against Pachi: White's E6 (the last
+/// move below) put Black's nine centre stones in atari while White's own
+/// nine on the right stood in atari at J5. The model gives the saving
+/// capture J5 about 1% (its shapes rate the edge point poorly), and in
+/// the playouts J5 is mostly played after White has taken the centre,
+/// so its AMAF is low and 2,000 playouts leave it unvisited; without
+/// AMAF for captures the search takes it at once.
+#[test]
+fn a_capture_without_amaf_is_not_buried_by_its_later_plays() {
+    let moves = "D6 F4 F6 G6 G7 G5 D4 H7 E2 D3 E3 E4 D5 D2 C3 C2 B2 B3 C1 C4 D1 C3 C5 B1 \
+                 A1 A3 G3 A2 H8 F7 G8 F3 F2 E1 G2 H4 H3 E7 F5 G4 H6 B5 D7 D8 H5 J4 J3 J6 \
+                 J7 B6 C7 C8 E5 B7 F1 E6";
+    let mut g = Game::new(BoardSize::new(9).unwrap(), Rules::AGA, 7.0);
+    let mut color = Color::Black;
+    for m in moves.split_whitespace() {
+        g.play(color, Move::Play(vertex(g.size(), m).unwrap()))
+            .unwrap();
+        color = color.opponent();
+    }
+    let j5 = Move::Play(vertex(g.size(), "J5").unwrap());
+    let search = |blind: u32| {
+        let mut params = SearchParams {
+            max_tree_bytes: 16 << 20,
+            ..SearchParams::default()
+        };
+        params.set("amaf_blind_captures", blind as f64).unwrap();
+        let limits = SearchLimits {
+            playouts: Some(2000),
+            time: None,
+            stop: StopCheck::NEVER,
+        };
+        let r = Searcher::new(params).run(&g, Color::Black, &limits, None, 1);
+        let visits = r
+            .candidates
+            .iter()
+            .find(|c| c.mv == j5)
+            .map_or(0, |c| c.visits);
+        (r.best, visits)
+    };
+    let (best, visits) = search(0);
+    assert_ne!(best, j5);
+    assert!(visits < 20, "J5 got {visits} visits with its AMAF");
+    for blind in [1, 9] {
+        let (best, visits) = search(blind);
+        assert_eq!(best, j5, "J5 got {visits} visits");
+    }
+    // Ten stones are more than J5 takes: it keeps its AMAF.
+    let (best, _) = search(10);
+    assert_ne!(best, j5);
+}

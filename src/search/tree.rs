@@ -13,6 +13,8 @@ use std::sync::atomic::{AtomicI64, AtomicU32, AtomicUsize, Ordering::Relaxed, Or
 
 /// The move index used for a pass (no on-board point has index 0).
 pub const PASS: u32 = 0;
+/// A flag on a child's move: the child ignores AMAF ([`Node::amaf_blind`]).
+pub const AMAF_BLIND: u32 = 1 << 31;
 const CHUNK: usize = 1 << 15;
 const NO_CHILDREN: u32 = 0;
 const EXPANDING: u32 = u32::MAX;
@@ -58,7 +60,16 @@ impl Node {
     /// The move (point index, or [`PASS`]).
     #[inline]
     pub fn mv(&self) -> u32 {
-        self.mv.load(Relaxed)
+        self.mv.load(Relaxed) & !AMAF_BLIND
+    }
+
+    /// True if the node's urgency leaves its AMAF out: its move was
+    /// expanded with the [`AMAF_BLIND`] flag, as a move whose worth
+    /// depends on being played now (a capture), which the playouts'
+    /// later plays of the point say nothing about.
+    #[inline]
+    pub fn amaf_blind(&self) -> bool {
+        self.mv.load(Relaxed) & AMAF_BLIND != 0
     }
 
     /// Prior equivalent visits and wins.

@@ -3,7 +3,7 @@
 //! simulation: each worker owns its scratch buffers for the whole search.
 
 use super::playout::{self, Amaf, Policy, Replies};
-use super::tree::{Node, NodeId, PASS, Tree, WIN_UNITS};
+use super::tree::{AMAF_BLIND, Node, NodeId, PASS, Tree, WIN_UNITS};
 use super::{SearchLimits, SearchParams, id_move, value};
 use crate::knowledge::model::Model;
 use crate::knowledge::priors::{self, Adjust, OWNER_BINS, PriorParams};
@@ -195,8 +195,14 @@ fn urgency(sh: &Shared<'_>, n: &Node, log_parent: f32) -> f32 {
     let (pv, pw) = n.prior();
     let v = (n.visits.load(Relaxed) + n.in_flight.load(Relaxed) + pv).max(1) as f32;
     let w = n.wins.load(Relaxed) as f32 * (1.0 / WIN_UNITS as f32) + pw as f32;
-    let rv = n.rave_visits.load(Relaxed) as f32;
-    let rw = n.rave_wins2.load(Relaxed) as f32 * 0.5;
+    let (rv, rw) = if n.amaf_blind() {
+        (0.0, 0.0)
+    } else {
+        (
+            n.rave_visits.load(Relaxed) as f32,
+            n.rave_wins2.load(Relaxed) as f32 * 0.5,
+        )
+    };
     let (rv, rw) = if sh.criticality > 0.0 && n.visits() as f32 >= sh.criticality_visits {
         with_criticality(n, rv, rw, sh.criticality)
     } else {
@@ -329,7 +335,7 @@ pub(super) fn root_children(sh: &Shared<'_>, legal: &[Point]) -> Vec<(u32, u32, 
             .filter(|&(_, (_, &lad))| !(prune && lad))
             .map(|(&p, (&pr, &lad))| {
                 let (v, w) = priors::prior(sh.priors, pr, lad);
-                (p.index() as u32, v, w)
+                (child_move(sh, sh.board, sh.color, p), v, w)
             })
             .collect()
     };
@@ -344,6 +350,17 @@ pub(super) fn root_children(sh: &Shared<'_>, legal: &[Point]) -> Vec<(u32, u32, 
         moves.push(pass_child(sh.priors));
     }
     moves
+}
+
+/// A child's move as the tree stores it: the point's index, flagged
+/// [`AMAF_BLIND`] if it captures at least `amaf_blind_captures` stones.
+fn child_move(sh: &Shared<'_>, board: &Board, color: Color, p: Point) -> u32 {
+    let min = sh.params.amaf_blind_captures as usize;
+    if min > 0 && priors::capture_size(board, color, p) >= min {
+        p.index() as u32 | AMAF_BLIND
+    } else {
+        p.index() as u32
+    }
 }
 
 /// A pass child: the even prior only, as in Pachi (the model never rates
@@ -405,7 +422,7 @@ fn expand(sh: &Shared<'_>, node: NodeId, board: &Board, color: Color, s: &mut Sc
             continue;
         }
         let (v, w) = priors::prior(sh.priors, pr, lad);
-        s.moves.push((p.index() as u32, v, w));
+        s.moves.push((child_move(sh, board, color, p), v, w));
     }
     if sh.allow_pass {
         s.moves.push(pass_child(sh.priors));
@@ -582,7 +599,7 @@ fn simulate(
         // (A leaf has no children: the loop is then empty.)
         for cn in tree.child_nodes(id).1 {
             let mv = cn.mv();
-            if mv == PASS {
+            if mv == PASS || cn.amaf_blind() {
                 continue;
             }
             let first = if sh.params.amaf_window {
