@@ -112,11 +112,17 @@ pub struct SearchParams {
     /// right below a node, get no AMAF credit there (Pachi's threat_rave 0).
     pub skip_ko_threats: bool,
     /// Children that capture at least this many stones leave their AMAF
-    /// out of their urgency ([`Node::amaf_blind`](super::tree::Node::amaf_blind));
+    /// out of their urgency ([`Node::captures`](super::tree::Node::captures));
     /// 0: none. A capture is worth what it is only now: in the playouts
     /// its point is mostly played later, after the race it decides is
     /// lost, and that low AMAF can keep a winning capture unvisited.
     pub amaf_blind_captures: u32,
+    /// With `amaf_blind_captures`: those children keep an AMAF, counting
+    /// only the simulations whose first play of their point (by the same
+    /// colour) captured as many stones or more, as Pachi's
+    /// `filter_selfataris` keeps only the plays that were self-ataris
+    /// when played.
+    pub capture_amaf_plays: bool,
     /// The power the priors' ownership gammas are raised to
     /// ([`OWNER_GAMMAS`](crate::knowledge::priors::OWNER_GAMMAS)): 0
     /// leaves Monte Carlo ownership out of the priors, 1 uses the gammas
@@ -222,6 +228,7 @@ impl Default for SearchParams {
             skip_ko_threats: false,
             // Until a match decides, captures keep their AMAF.
             amaf_blind_captures: 0,
+            capture_amaf_plays: false,
             // With the trained gammas as they are (power 1) hane scored
             // 31.8% of 200 games against Pachi at 2,000 playouts where
             // the defaults scored 39.3% of 200 the same day
@@ -254,7 +261,7 @@ impl SearchParams {
 
     /// The names [`SearchParams::set`] knows, for experiments and tuning
     /// (`hane --tune NAME=VALUE`).
-    pub const TUNABLE: [&'static str; 34] = [
+    pub const TUNABLE: [&'static str; 35] = [
         "rave_equiv",
         "last_good_reply",
         "score_weight",
@@ -284,6 +291,7 @@ impl SearchParams {
         "shape_power",
         "skip_ko_threats",
         "amaf_blind_captures",
+        "capture_amaf_plays",
         "owner_prior",
         "owner_warmup",
         "prune_ladders",
@@ -333,6 +341,7 @@ impl SearchParams {
             "shape_power" => self.shape_power = value.clamp(0.0, 4.0),
             "skip_ko_threats" => self.skip_ko_threats = value != 0.0,
             "amaf_blind_captures" => self.amaf_blind_captures = (value as u32).min(1000),
+            "capture_amaf_plays" => self.capture_amaf_plays = value != 0.0,
             "owner_prior" => self.owner_prior = value.min(4.0),
             "owner_warmup" => self.owner_warmup = (value as u32).min(100_000),
             "prune_ladders" => self.prune_ladders = value != 0.0,

@@ -501,7 +501,8 @@ fn exploring_where_the_mover_loses_finds_a_capture_the_priors_miss() {
 /// capture J5 about 1% (its shapes rate the edge point poorly), and in
 /// the playouts J5 is mostly played after White has taken the centre,
 /// so its AMAF is low and 2,000 playouts leave it unvisited; without
-/// AMAF for captures the search takes it at once.
+/// AMAF for captures, or with only the plays that took as many stones,
+/// the search takes it at once.
 #[test]
 fn a_capture_without_amaf_is_not_buried_by_its_later_plays() {
     let moves = "D6 F4 F6 G6 G7 G5 D4 H7 E2 D3 E3 E4 D5 D2 C3 C2 B2 B3 C1 C4 D1 C3 C5 B1 \
@@ -515,12 +516,13 @@ fn a_capture_without_amaf_is_not_buried_by_its_later_plays() {
         color = color.opponent();
     }
     let j5 = Move::Play(vertex(g.size(), "J5").unwrap());
-    let search = |blind: u32| {
+    let search = |blind: u32, plays: bool| {
         let mut params = SearchParams {
             max_tree_bytes: 16 << 20,
             ..SearchParams::default()
         };
         params.set("amaf_blind_captures", blind as f64).unwrap();
+        params.capture_amaf_plays = plays;
         let limits = SearchLimits {
             playouts: Some(2000),
             time: None,
@@ -534,14 +536,18 @@ fn a_capture_without_amaf_is_not_buried_by_its_later_plays() {
             .map_or(0, |c| c.visits);
         (r.best, visits)
     };
-    let (best, visits) = search(0);
+    let (best, visits) = search(0, false);
     assert_ne!(best, j5);
     assert!(visits < 20, "J5 got {visits} visits with its AMAF");
     for blind in [1, 9] {
-        let (best, visits) = search(blind);
+        let (best, visits) = search(blind, false);
         assert_eq!(best, j5, "J5 got {visits} visits");
+        // Keeping only the plays of J5 that took nine stones or more
+        // (not the later ones that take the lone stone J6 alone).
+        let (best, visits) = search(blind, true);
+        assert_eq!(best, j5, "J5 got {visits} visits from its capturing plays");
     }
     // Ten stones are more than J5 takes: it keeps its AMAF.
-    let (best, _) = search(10);
+    let (best, _) = search(10, false);
     assert_ne!(best, j5);
 }

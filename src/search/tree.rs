@@ -13,8 +13,10 @@ use std::sync::atomic::{AtomicI64, AtomicU32, AtomicUsize, Ordering::Relaxed, Or
 
 /// The move index used for a pass (no on-board point has index 0).
 pub const PASS: u32 = 0;
-/// A flag on a child's move: the child ignores AMAF ([`Node::amaf_blind`]).
-pub const AMAF_BLIND: u32 = 1 << 31;
+/// A child's move word: the point index in the low 16 bits, and above
+/// them the stones the move captured when it was expanded, up to 255
+/// ([`Node::captures`]), where the search marks captures.
+const MOVE_BITS: u32 = 16;
 const CHUNK: usize = 1 << 15;
 const NO_CHILDREN: u32 = 0;
 const EXPANDING: u32 = u32::MAX;
@@ -60,16 +62,17 @@ impl Node {
     /// The move (point index, or [`PASS`]).
     #[inline]
     pub fn mv(&self) -> u32 {
-        self.mv.load(Relaxed) & !AMAF_BLIND
+        self.mv.load(Relaxed) & ((1 << MOVE_BITS) - 1)
     }
 
-    /// True if the node's urgency leaves its AMAF out: its move was
-    /// expanded with the [`AMAF_BLIND`] flag, as a move whose worth
-    /// depends on being played now (a capture), which the playouts'
-    /// later plays of the point say nothing about.
+    /// The stones the node's move captured when it was expanded, if the
+    /// search marked it ([`with_captures`]; else 0): a capture, whose
+    /// worth depends on being played now, which later plays of the point
+    /// in a simulation may say nothing about (the search's
+    /// `amaf_blind_captures` and `capture_amaf_plays`).
     #[inline]
-    pub fn amaf_blind(&self) -> bool {
-        self.mv.load(Relaxed) & AMAF_BLIND != 0
+    pub fn captures(&self) -> u32 {
+        self.mv.load(Relaxed) >> MOVE_BITS
     }
 
     /// Prior equivalent visits and wins.
@@ -117,6 +120,12 @@ impl Node {
         self.mover_owns2.store(0, Relaxed);
         self.winner_owns2.store(0, Relaxed);
     }
+}
+
+/// A move word for [`Tree::expand`]: `mv` marked as capturing `stones`
+/// (at most 255 are told apart).
+pub fn with_captures(mv: u32, stones: usize) -> u32 {
+    mv | (stones.min(255) as u32) << MOVE_BITS
 }
 
 /// A node index in the arena.

@@ -3,7 +3,7 @@
 //! simulation: each worker owns its scratch buffers for the whole search.
 
 use super::playout::{self, Amaf, Policy, Replies};
-use super::tree::{AMAF_BLIND, Node, NodeId, PASS, Tree, WIN_UNITS};
+use super::tree::{self, Node, NodeId, PASS, Tree, WIN_UNITS};
 use super::{SearchLimits, SearchParams, id_move, value};
 use crate::knowledge::model::Model;
 use crate::knowledge::priors::{self, Adjust, OWNER_BINS, PriorParams};
@@ -56,6 +56,9 @@ pub(super) struct Shared<'a> {
     /// `criticality_visits` visits (0: off; [`with_criticality`]).
     pub criticality: f32,
     pub criticality_visits: f32,
+    /// Capture children leave AMAF out altogether
+    /// (`amaf_blind_captures` without `capture_amaf_plays`).
+    pub blind_captures: bool,
     pub issued: AtomicU64,
     pub done: AtomicU64,
     pub finish: AtomicBool,
@@ -195,7 +198,7 @@ fn urgency(sh: &Shared<'_>, n: &Node, log_parent: f32) -> f32 {
     let (pv, pw) = n.prior();
     let v = (n.visits.load(Relaxed) + n.in_flight.load(Relaxed) + pv).max(1) as f32;
     let w = n.wins.load(Relaxed) as f32 * (1.0 / WIN_UNITS as f32) + pw as f32;
-    let (rv, rw) = if n.amaf_blind() {
+    let (rv, rw) = if sh.blind_captures && n.captures() > 0 {
         (0.0, 0.0)
     } else {
         (
@@ -352,12 +355,16 @@ pub(super) fn root_children(sh: &Shared<'_>, legal: &[Point]) -> Vec<(u32, u32, 
     moves
 }
 
-/// A child's move as the tree stores it: the point's index, flagged
-/// [`AMAF_BLIND`] if it captures at least `amaf_blind_captures` stones.
+/// A child's move as the tree stores it: the point's index, marked with
+/// the stones it captures if they are at least `amaf_blind_captures`.
 fn child_move(sh: &Shared<'_>, board: &Board, color: Color, p: Point) -> u32 {
     let min = sh.params.amaf_blind_captures as usize;
-    if min > 0 && priors::capture_size(board, color, p) >= min {
-        p.index() as u32 | AMAF_BLIND
+    if min == 0 {
+        return p.index() as u32;
+    }
+    let stones = priors::capture_size(board, color, p);
+    if stones >= min {
+        tree::with_captures(p.index() as u32, stones)
     } else {
         p.index() as u32
     }
@@ -470,7 +477,10 @@ fn simulate(
         match id_move(tree.node(child).mv()) {
             Move::Play(p) => {
                 amaf.record(to_move, p);
-                board.play_unchecked(to_move, p);
+                let captured = board.play_unchecked(to_move, p);
+                if captured > 0 {
+                    amaf.mark_captured(captured);
+                }
                 if board.ko_point(to_move.opponent()).is_some() {
                     amaf.mark_ko_capture();
                 }
@@ -599,7 +609,14 @@ fn simulate(
         // (A leaf has no children: the loop is then empty.)
         for cn in tree.child_nodes(id).1 {
             let mv = cn.mv();
-            if mv == PASS || cn.amaf_blind() {
+            if mv == PASS {
+                continue;
+            }
+            // A capture child without AMAF gets none; with the plays
+            // filter, only from a first play of its point that captured
+            // as many stones or more.
+            let captures = cn.captures();
+            if captures > 0 && sh.blind_captures {
                 continue;
             }
             let first = if sh.params.amaf_window {
@@ -609,6 +626,9 @@ fn simulate(
             };
             if let Some(first) = first {
                 if ko_length > 0 && first >= start && Amaf::is_threat(first - start, ko_length) {
+                    continue;
+                }
+                if captures > amaf.captured(first) {
                     continue;
                 }
                 let w = 1 + (2 * dist * (len - first.min(len)) as u32 + span) / (2 * span);

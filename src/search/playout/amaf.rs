@@ -19,6 +19,8 @@ pub struct Amaf {
     len: u16,
     /// One bit per move number: the move took a ko.
     ko: [u64; MAX_MARKED / 64],
+    /// Per move number: the stones it captured, up to 255.
+    captured: [u8; MAX_MARKED],
     /// Per move number: (point index << 1) | colour.
     seq: [u16; MAX_MARKED],
 }
@@ -30,6 +32,7 @@ impl Amaf {
             first: [0; MAX_POINTS],
             len: 0,
             ko: [0; MAX_MARKED / 64],
+            captured: [0; MAX_MARKED],
             seq: [0; MAX_MARKED],
         }
     }
@@ -51,6 +54,7 @@ impl Amaf {
         }
         if let Some(m) = self.seq.get_mut(self.len as usize) {
             *m = ((p.index() as u16) << 1) | code;
+            self.captured[self.len as usize] = 0;
         }
         self.len = self.len.saturating_add(1);
     }
@@ -63,6 +67,22 @@ impl Amaf {
         {
             self.ko[i / 64] |= 1 << (i % 64);
         }
+    }
+
+    /// Records that the move recorded last captured `stones`.
+    #[inline]
+    pub fn mark_captured(&mut self, stones: u32) {
+        if let Some(i) = (self.len as usize).checked_sub(1)
+            && i < MAX_MARKED
+        {
+            self.captured[i] = stones.min(255) as u8;
+        }
+    }
+
+    /// The stones move number `i` captured (0 past the moves kept).
+    #[inline]
+    pub fn captured(&self, i: u16) -> u32 {
+        self.captured.get(i as usize).map_or(0, |&c| c as u32)
     }
 
     /// True if move number `i` took a ko.
@@ -158,6 +178,20 @@ impl Default for Amaf {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn captures_are_kept_by_move_number_and_forgotten_on_reuse() {
+        let mut a = Amaf::new();
+        a.record(Color::Black, Point(30));
+        a.record(Color::White, Point(31));
+        a.mark_captured(300);
+        assert_eq!((a.captured(0), a.captured(1), a.captured(2)), (0, 255, 0));
+        // A cleared record writes move 1 anew: its old capture is gone.
+        a.clear();
+        a.record(Color::Black, Point(30));
+        a.record(Color::White, Point(32));
+        assert_eq!(a.captured(1), 0);
+    }
 
     #[test]
     fn a_ko_fight_runs_from_capture_to_the_last_retake_in_rhythm() {

@@ -300,7 +300,10 @@ fn play_out(
         match ko_move.or_else(|| choose(board, color, policy, rng)) {
             Some(p) => {
                 amaf.record(color, p);
-                board.play_unchecked(color, p);
+                let captured = board.play_unchecked(color, p);
+                if captured > 0 {
+                    amaf.mark_captured(captured);
+                }
                 passes = 0;
                 if let Some(k) = board.ko_point(color.opponent()) {
                     ko = Some((k, i));
