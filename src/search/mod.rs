@@ -354,8 +354,8 @@ impl Searcher {
             explore_below: self.params.explore_below as f32,
             score_weight: self.params.score_weight,
             criticality: self.params.criticality as f32,
-            blind_captures: self.params.amaf_blind_captures > 0 && !self.params.capture_amaf_plays,
             criticality_visits: self.params.criticality_visits as f32,
+            blind_captures: self.params.amaf_blind_captures > 0 && !self.params.capture_amaf_plays,
             // Counting like Pachi's `-t =N`: the visits the root kept from
             // the last search count towards the playout limit.
             issued: AtomicU64::new(
