@@ -451,11 +451,8 @@ fn replies_are_on_below_13x13_unless_switched_off() {
 /// and AMAF rates it low too (in the playouts it comes too late), so at
 /// 2,000 playouts the plain search never tries it. An exploration term
 /// where the side to move is losing finds it.
-#[test]
-fn exploring_where_the_mover_loses_finds_a_capture_the_priors_miss() {
-    let moves = "F5 D5 D6 C6 E6 C7 E3 C4 E8 F4 E4 E5 G5 H4 H5 F3 E2 F2 G4 G3 H3 H2 J4 E1 \
-                 C2 D2 D3 C3 D1 F1 B2 D4 D2 B3 H1 J2 J3 F6 D8 F7 G7 F8 G8 A2 B1 A3 G2 E9 \
-                 C8 B8 G6 A1";
+/// A 9x9 game (komi 7, AGA) after `moves`, Black first.
+fn game_after(moves: &str) -> Game {
     let mut g = Game::new(BoardSize::new(9).unwrap(), Rules::AGA, 7.0);
     let mut color = Color::Black;
     for m in moves.split_whitespace() {
@@ -463,26 +460,44 @@ fn exploring_where_the_mover_loses_finds_a_capture_the_priors_miss() {
             .unwrap();
         color = color.opponent();
     }
+    g
+}
+
+/// One thread, 2,000 playouts, seed 1: the best move, and the visits of
+/// `mv` among the root's candidates.
+fn best_and_visits(g: &Game, color: Color, params: SearchParams, mv: Move) -> (Move, u32) {
+    let params = SearchParams {
+        max_tree_bytes: 16 << 20,
+        ..params
+    };
+    let limits = SearchLimits {
+        playouts: Some(2000),
+        time: None,
+        stop: StopCheck::NEVER,
+    };
+    let r = Searcher::new(params).run(g, color, &limits, None, 1);
+    let visits = r
+        .candidates
+        .iter()
+        .find(|c| c.mv == mv)
+        .map_or(0, |c| c.visits);
+    (r.best, visits)
+}
+
+#[test]
+fn exploring_where_the_mover_loses_finds_a_capture_the_priors_miss() {
+    let moves = "F5 D5 D6 C6 E6 C7 E3 C4 E8 F4 E4 E5 G5 H4 H5 F3 E2 F2 G4 G3 H3 H2 J4 E1 \
+                 C2 D2 D3 C3 D1 F1 B2 D4 D2 B3 H1 J2 J3 F6 D8 F7 G7 F8 G8 A2 B1 A3 G2 E9 \
+                 C8 B8 G6 A1";
+    let g = game_after(moves);
     let g1 = vertex(g.size(), "G1").unwrap();
     let visits_of_g1 = |exploration: f64, explore_below: f64| {
         let params = SearchParams {
             exploration,
             explore_below,
-            max_tree_bytes: 16 << 20,
             ..SearchParams::default()
         };
-        let limits = SearchLimits {
-            playouts: Some(2000),
-            time: None,
-            stop: StopCheck::NEVER,
-        };
-        let r = Searcher::new(params).run(&g, Color::Black, &limits, None, 1);
-        let visits = r
-            .candidates
-            .iter()
-            .find(|c| c.mv == Move::Play(g1))
-            .map_or(0, |c| c.visits);
-        (r.best, visits)
+        best_and_visits(&g, Color::Black, params, Move::Play(g1))
     };
     let (best, plain) = visits_of_g1(0.0, 1.0);
     assert_ne!(best, Move::Play(g1));
@@ -508,33 +523,13 @@ fn a_capture_without_amaf_is_not_buried_by_its_later_plays() {
     let moves = "D6 F4 F6 G6 G7 G5 D4 H7 E2 D3 E3 E4 D5 D2 C3 C2 B2 B3 C1 C4 D1 C3 C5 B1 \
                  A1 A3 G3 A2 H8 F7 G8 F3 F2 E1 G2 H4 H3 E7 F5 G4 H6 B5 D7 D8 H5 J4 J3 J6 \
                  J7 B6 C7 C8 E5 B7 F1 E6";
-    let mut g = Game::new(BoardSize::new(9).unwrap(), Rules::AGA, 7.0);
-    let mut color = Color::Black;
-    for m in moves.split_whitespace() {
-        g.play(color, Move::Play(vertex(g.size(), m).unwrap()))
-            .unwrap();
-        color = color.opponent();
-    }
+    let g = game_after(moves);
     let j5 = Move::Play(vertex(g.size(), "J5").unwrap());
     let search = |blind: u32, plays: bool| {
-        let mut params = SearchParams {
-            max_tree_bytes: 16 << 20,
-            ..SearchParams::default()
-        };
+        let mut params = SearchParams::default();
         params.set("amaf_blind_captures", blind as f64).unwrap();
         params.capture_amaf_plays = plays;
-        let limits = SearchLimits {
-            playouts: Some(2000),
-            time: None,
-            stop: StopCheck::NEVER,
-        };
-        let r = Searcher::new(params).run(&g, Color::Black, &limits, None, 1);
-        let visits = r
-            .candidates
-            .iter()
-            .find(|c| c.mv == j5)
-            .map_or(0, |c| c.visits);
-        (r.best, visits)
+        best_and_visits(&g, Color::Black, params, j5)
     };
     let (best, visits) = search(0, false);
     assert_ne!(best, j5);
