@@ -628,7 +628,7 @@ fn simulate(
                 if ko_length > 0 && first >= start && Amaf::is_threat(first - start, ko_length) {
                     continue;
                 }
-                if captures > amaf.captured(first) {
+                if captures > 0 && captures > amaf.captured(first) {
                     continue;
                 }
                 let w = 1 + (2 * dist * (len - first.min(len)) as u32 + span) / (2 * span);

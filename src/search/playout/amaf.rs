@@ -10,6 +10,10 @@ use crate::rules::{Color, Point};
 /// and the tree is far shallower).
 const MAX_MARKED: usize = 64 * 64;
 
+/// Captures a simulation keeps the size of (a 19x19 playout makes a few
+/// dozen).
+const MAX_CAPTURES: usize = 256;
+
 /// First colour to play each point during a simulation, and when; and the
 /// moves that took a ko.
 pub struct Amaf {
@@ -19,8 +23,11 @@ pub struct Amaf {
     len: u16,
     /// One bit per move number: the move took a ko.
     ko: [u64; MAX_MARKED / 64],
-    /// Per move number: the stones it captured, up to 255.
-    captured: [u8; MAX_MARKED],
+    /// The captures of this simulation, in order: (move number, stones
+    /// up to 255). Captures are few, so a short list costs the moves
+    /// that capture nothing no write at all.
+    captures: [(u16, u8); MAX_CAPTURES],
+    n_captures: u16,
     /// Per move number: (point index << 1) | colour.
     seq: [u16; MAX_MARKED],
 }
@@ -32,7 +39,8 @@ impl Amaf {
             first: [0; MAX_POINTS],
             len: 0,
             ko: [0; MAX_MARKED / 64],
-            captured: [0; MAX_MARKED],
+            captures: [(0, 0); MAX_CAPTURES],
+            n_captures: 0,
             seq: [0; MAX_MARKED],
         }
     }
@@ -41,6 +49,7 @@ impl Amaf {
     pub fn clear(&mut self) {
         self.first.fill(0);
         self.ko.fill(0);
+        self.n_captures = 0;
         self.len = 0;
     }
 
@@ -54,7 +63,6 @@ impl Amaf {
         }
         if let Some(m) = self.seq.get_mut(self.len as usize) {
             *m = ((p.index() as u16) << 1) | code;
-            self.captured[self.len as usize] = 0;
         }
         self.len = self.len.saturating_add(1);
     }
@@ -72,17 +80,21 @@ impl Amaf {
     /// Records that the move recorded last captured `stones`.
     #[inline]
     pub fn mark_captured(&mut self, stones: u32) {
-        if let Some(i) = (self.len as usize).checked_sub(1)
-            && i < MAX_MARKED
+        if let Some(i) = self.len.checked_sub(1)
+            && let Some(slot) = self.captures.get_mut(self.n_captures as usize)
         {
-            self.captured[i] = stones.min(255) as u8;
+            *slot = (i, stones.min(255) as u8);
+            self.n_captures += 1;
         }
     }
 
-    /// The stones move number `i` captured (0 past the moves kept).
-    #[inline]
+    /// The stones move number `i` captured (0 for a capture past the
+    /// [`MAX_CAPTURES`] kept).
     pub fn captured(&self, i: u16) -> u32 {
-        self.captured.get(i as usize).map_or(0, |&c| c as u32)
+        self.captures[..self.n_captures as usize]
+            .iter()
+            .find(|&&(m, _)| m == i)
+            .map_or(0, |&(_, stones)| stones as u32)
     }
 
     /// True if move number `i` took a ko.
@@ -186,7 +198,7 @@ mod tests {
         a.record(Color::White, Point(31));
         a.mark_captured(300);
         assert_eq!((a.captured(0), a.captured(1), a.captured(2)), (0, 255, 0));
-        // A cleared record writes move 1 anew: its old capture is gone.
+        // A cleared record forgets its captures.
         a.clear();
         a.record(Color::Black, Point(30));
         a.record(Color::White, Point(32));
