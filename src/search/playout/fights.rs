@@ -126,6 +126,7 @@ pub(super) fn enemy_stones_beside(
 mod tests {
     use super::*;
     use crate::rules::diagram::{parse, vertex};
+    use crate::search::playout::approach::SelfAtariCheck;
     use crate::search::playout::heavy::answer_last_move;
     use crate::search::playout::{PlayoutKind, Policy, Tactics};
     use rand::SeedableRng;
@@ -202,7 +203,14 @@ mod tests {
         };
         let answer = |race_percent| {
             let mut rng = SmallRng::seed_from_u64(1);
-            answer_last_move(&b, Color::Black, d5, policy(race_percent), 1, &mut rng)
+            answer_last_move(
+                &b,
+                Color::Black,
+                d5,
+                policy(race_percent),
+                SelfAtariCheck::plain(),
+                &mut rng,
+            )
         };
         assert_eq!(answer(100), Some(at("A4")));
         assert_ne!(answer(0), Some(at("A4")));

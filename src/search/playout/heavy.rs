@@ -32,13 +32,14 @@
 //! moves [`Tactics::selfatari_percent`](super::Tactics) leaves out).
 //! Nothing here allocates.
 
+use super::approach::SelfAtariCheck;
 use super::fights::{enemy_stones_beside, race_moves, two_liberty_moves};
 use super::{Policy, below};
 use crate::knowledge::ladder;
 use crate::knowledge::model::Model;
 use crate::knowledge::pat3;
 use crate::knowledge::tactics::{
-    bad_self_atari, bad_self_atari_from, liberties_after, local_points, playable, vital_point,
+    bad_self_atari, liberties_after, local_points, playable, vital_point,
 };
 use crate::rules::{Board, Cell, Color, Move, Point};
 use rand::Rng;
@@ -222,15 +223,16 @@ fn eye_fix_moves(board: &Board, color: Color, last: Point, cands: &mut Cands) {
 
 /// A shape move around the last two moves, drawn with the model's
 /// playout weights, or `None` for "play elsewhere". A drawn move that
-/// turns out to be a self-atari that does not pay is struck out and the
-/// draw repeated (checking only the drawn moves is much cheaper than
-/// checking all).
+/// turns out to be a self-atari that does not pay is replaced by an
+/// approach move if `check` asks for one and there is one, else struck
+/// out and the draw repeated (checking only the drawn moves is much
+/// cheaper than checking all).
 fn shape_move(
     board: &Board,
     color: Color,
     model: &Model,
     tenuki_percent: u32,
-    min_stones: usize,
+    check: SelfAtariCheck,
     rng: &mut SmallRng,
 ) -> Option<Point> {
     let mut pts = [Point(0); 16];
@@ -254,8 +256,8 @@ fn shape_move(
             }
         }
         let i = pick?;
-        if !bad_self_atari_from(board, color, pts[i], min_stones) {
-            return Some(pts[i]);
+        if let Some(p) = check.admit(board, color, pts[i], rng) {
+            return Some(p);
         }
         total -= weights[i];
         weights[i] = 0.0;
@@ -269,7 +271,7 @@ pub(super) fn answer_last_move(
     color: Color,
     last: Point,
     policy: Policy<'_>,
-    min_stones: usize,
+    check: SelfAtariCheck,
     rng: &mut SmallRng,
 ) -> Option<Point> {
     // Some random moves keep playouts from repeating one fixed sequence,
@@ -335,7 +337,7 @@ pub(super) fn answer_last_move(
         return Some(p);
     }
     let tenuki = tactics.tenuki_percent;
-    shape_move(board, color, policy.model, tenuki, min_stones, rng)
+    shape_move(board, color, policy.model, tenuki, check, rng)
 }
 
 #[cfg(test)]
@@ -443,7 +445,14 @@ mod tests {
             };
             let e6 = vertex(b.size(), "E6").unwrap();
             let mut rng = SmallRng::seed_from_u64(1);
-            answer_last_move(&b, Color::White, e6, policy, 1, &mut rng)
+            answer_last_move(
+                &b,
+                Color::White,
+                e6,
+                policy,
+                SelfAtariCheck::plain(),
+                &mut rng,
+            )
         };
         assert_eq!(answer(3), Some(vertex(b.size(), "F5").unwrap()));
         assert_eq!(answer(4), None);

@@ -10,6 +10,7 @@
 //! included — the same count `final_score` uses.
 
 mod amaf;
+mod approach;
 mod fights;
 mod heavy;
 mod reply;
@@ -18,10 +19,11 @@ pub use amaf::Amaf;
 pub use reply::Replies;
 
 use crate::knowledge::model::Model;
+use crate::knowledge::tactics::bad_self_atari;
 pub use crate::knowledge::tactics::playable;
-use crate::knowledge::tactics::{bad_self_atari, bad_self_atari_from};
 use crate::rules::score::area_count;
 use crate::rules::{Board, Cell, Color, Move, Point};
+use approach::SelfAtariCheck;
 use rand::Rng;
 use rand::rngs::SmallRng;
 
@@ -97,13 +99,20 @@ pub struct Tactics {
     /// neighbours are all empty before any move is drawn from the whole
     /// board (MoGo's fill-board; Pachi's `fillboardtries`, 0 there).
     pub fill_board_tries: u32,
+    /// Moves on which a shape or random move that is a self-atari that
+    /// does not pay is replaced by an approach move ([`approach`]: the
+    /// outside liberty of an enemy chain in a race, or the other way out
+    /// of an own short chain) instead of being refused (Pachi's
+    /// `selfatari_other`, on there).
+    pub approach_percent: u32,
 }
 
 impl Default for Tactics {
     /// No ko fights (see `SearchParams`); answers on 90% of moves (MoGo's
     /// and the earlier hane's value); the learned tenuki weight; the full
     /// self-atari check always; no counter-ataris, no races, no ladder
-    /// reading, no chain answered always, no eye fixing, no fill-board.
+    /// reading, no chain answered always, no eye fixing, no fill-board,
+    /// no approach moves.
     fn default() -> Tactics {
         Tactics {
             ko_percent: 0,
@@ -116,6 +125,7 @@ impl Default for Tactics {
             big_chain_stones: 0,
             eye_fix_percent: 0,
             fill_board_tries: 0,
+            approach_percent: 0,
         }
     }
 }
@@ -163,9 +173,18 @@ pub fn choose(
     } else {
         3
     };
+    // (No draw when approach moves are off or always on: the playouts
+    // stay as they were.)
+    let percent = policy.tactics.approach_percent as usize;
+    let approach = kind == PlayoutKind::Heavy
+        && (percent >= 100 || (percent > 0 && below(rng, 100) < percent));
+    let check = SelfAtariCheck {
+        min_stones,
+        approach,
+    };
     if kind == PlayoutKind::Heavy
         && let Some((_, Move::Play(last))) = board.last_move()
-        && let Some(p) = heavy::answer_last_move(board, color, last, policy, min_stones, rng)
+        && let Some(p) = heavy::answer_last_move(board, color, last, policy, check, rng)
     {
         return Some(p);
     }
@@ -186,10 +205,14 @@ pub fn choose(
             j -= n;
         }
         let p = Point(empties[j]);
-        if playable(board, color, p)
-            && (kind == PlayoutKind::Light || !bad_self_atari_from(board, color, p, min_stones))
-        {
+        if !playable(board, color, p) {
+            continue;
+        }
+        if kind == PlayoutKind::Light {
             return Some(p);
+        }
+        if let Some(q) = check.admit(board, color, p, rng) {
+            return Some(q);
         }
     }
     None

@@ -1,0 +1,216 @@
+//! Approach moves: what a heavy playout plays instead of a self-atari
+//! that does not pay (Pachi's "self-atari cousin", on in its playouts).
+//!
+//! A point that would leave the mover's own stones in atari is most
+//! often a liberty shared in a capturing race, or the last way out of an
+//! own short chain. Refusing it and drawing again elsewhere, as the
+//! plain check does, leaves the race to chance; the move that does the
+//! same work without the self-atari comes from the other side:
+//!
+//! 1. an enemy chain beside the point with two liberties: its other
+//!    liberty, which ataris it from the outside (the approach move of a
+//!    capturing race);
+//! 2. failing that, an own chain beside the point with two liberties:
+//!    its other liberty (out the other way), or the capture of an enemy
+//!    chain in atari beside it.
+//!
+//! Every candidate must itself be playable and no self-atari that does
+//! not pay, so a seki's shared liberties stay empty. Nothing here
+//! allocates.
+
+use super::fights::enemy_stones_beside;
+use super::heavy::{Cands, SeenChains};
+use crate::knowledge::tactics::{bad_self_atari, bad_self_atari_from, playable};
+use crate::rules::{Board, Cell, Color, Point};
+use rand::rngs::SmallRng;
+
+/// How this move's candidates are checked for self-ataris.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct SelfAtariCheck {
+    /// Self-ataris of fewer stones pass ([`bad_self_atari_from`]).
+    pub min_stones: usize,
+    /// A refused candidate is replaced by an [`approach_move`] if there
+    /// is one.
+    pub approach: bool,
+}
+
+impl SelfAtariCheck {
+    /// The full check, no approach moves.
+    #[cfg(test)]
+    pub fn plain() -> SelfAtariCheck {
+        SelfAtariCheck {
+            min_stones: 1,
+            approach: false,
+        }
+    }
+
+    /// `p` if it is no self-atari that does not pay; else, with approach
+    /// moves on, an approach move in its place; else `None`.
+    #[inline]
+    pub fn admit(self, board: &Board, color: Color, p: Point, rng: &mut SmallRng) -> Option<Point> {
+        if !bad_self_atari_from(board, color, p, self.min_stones) {
+            Some(p)
+        } else if self.approach {
+            approach_move(board, color, p, rng)
+        } else {
+            None
+        }
+    }
+}
+
+/// An approach move for `color` in place of the bad self-atari at `p`
+/// (see the module's rules), drawn uniformly among the first rule's
+/// candidates, or else the second's; `None` if neither has one.
+pub(super) fn approach_move(
+    board: &Board,
+    color: Color,
+    p: Point,
+    rng: &mut SmallRng,
+) -> Option<Point> {
+    let sound = |q: Point| playable(board, color, q) && !bad_self_atari(board, color, q);
+    let other_liberty = |n: Point| {
+        board
+            .two_liberties(n)
+            .map(|(a, b)| if a == p { b } else { a })
+    };
+    let enemy = Cell::stone(color.opponent());
+    let mut seen = SeenChains::new();
+    let mut cands = Cands::new();
+    for n in board.neighbours(p) {
+        if board.cell(n) == enemy
+            && seen.first_visit(board, n)
+            && let Some(q) = other_liberty(n)
+            && sound(q)
+        {
+            cands.push(q);
+        }
+    }
+    if let Some(q) = cands.pick(rng) {
+        return Some(q);
+    }
+    let own = Cell::stone(color);
+    for n in board.neighbours(p) {
+        if board.cell(n) != own || !seen.first_visit(board, n) {
+            continue;
+        }
+        let Some(q) = other_liberty(n) else {
+            continue;
+        };
+        if sound(q) {
+            cands.push(q);
+        }
+        enemy_stones_beside(board, color, board.chain_id(n), |e| {
+            if let Some(lib) = board.atari_liberty(e)
+                && playable(board, color, lib)
+            {
+                cands.push(lib);
+            }
+        });
+    }
+    cands.pick(rng)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::diagram::{parse, vertex};
+    use crate::rules::point::vertex_name;
+    use rand::SeedableRng;
+
+    /// A capturing race on the edge: Black B2 C2 has two liberties, B1
+    /// and C1; the White chain around it (A1 to D2) has two, B1 and D1.
+    /// Black B1 takes the shared liberty and leaves B1 B2 C2 in atari at
+    /// C1: White captures first.
+    const RACE: &str = ". . . . . .
+                        . . . . . .
+                        X X X X X .
+                        O O O O X .
+                        O X X O X .
+                        O . . . . .";
+
+    /// Every move `approach_move` draws in place of `at` over 40 seeds,
+    /// sorted.
+    fn approaches(board: &Board, color: Color, at: &str) -> Vec<String> {
+        let p = vertex(board.size(), at).unwrap();
+        let mut found: Vec<String> = (0..40)
+            .filter_map(|seed| {
+                let mut rng = SmallRng::seed_from_u64(seed);
+                approach_move(board, color, p, &mut rng)
+            })
+            .map(|q| vertex_name(board.size(), q))
+            .collect();
+        found.sort();
+        found.dedup();
+        found
+    }
+
+    #[test]
+    fn a_shared_liberty_of_a_race_becomes_the_outside_approach() {
+        let b = parse(RACE);
+        let at = |v: &str| vertex(b.size(), v).unwrap();
+        assert!(bad_self_atari(&b, Color::Black, at("B1")));
+        // D1 ataris White from the outside; Black then wins the race.
+        assert_eq!(approaches(&b, Color::Black, "B1"), vec!["D1"]);
+        // The check admits the approach in B1's place only when asked.
+        let mut rng = SmallRng::seed_from_u64(1);
+        let check = |approach| SelfAtariCheck {
+            min_stones: 1,
+            approach,
+        };
+        assert_eq!(
+            check(true).admit(&b, Color::Black, at("B1"), &mut rng),
+            Some(at("D1"))
+        );
+        assert_eq!(
+            check(false).admit(&b, Color::Black, at("B1"), &mut rng),
+            None
+        );
+        // A move that is no self-atari is admitted as it is.
+        assert_eq!(
+            check(true).admit(&b, Color::Black, at("F6"), &mut rng),
+            Some(at("F6"))
+        );
+    }
+
+    #[test]
+    fn an_own_chain_short_of_liberties_goes_out_the_other_way() {
+        // Black C3 C4 has two liberties, B3 and D3. Black B3 would leave
+        // it one (White A3, B4 and B2 close B3 in): Black D3 instead
+        // reaches E3 and keeps two. No White chain beside B3 is short of
+        // liberties, so the first rule has nothing.
+        let b = parse(
+            ". . . . . .
+             . . O . . .
+             . O X O . .
+             O . X . . .
+             . O O O . .
+             . . . . . .",
+        );
+        assert!(bad_self_atari(
+            &b,
+            Color::Black,
+            vertex(b.size(), "B3").unwrap()
+        ));
+        assert_eq!(approaches(&b, Color::Black, "B3"), vec!["D3"]);
+    }
+
+    #[test]
+    fn a_lone_stone_thrown_among_strong_stones_has_no_approach() {
+        // Black C4 among White B4, D4 and C3 (each with three liberties
+        // more) is only a stone lost: nothing replaces it.
+        let b = parse(
+            ". . . . . .
+             . . . . . .
+             . O . O . .
+             . . O . . .
+             . . . . . .
+             . . . . . .",
+        );
+        assert!(bad_self_atari(
+            &b,
+            Color::Black,
+            vertex(b.size(), "C4").unwrap()
+        ));
+        assert_eq!(approaches(&b, Color::Black, "C4"), Vec::<String>::new());
+    }
+}
