@@ -265,7 +265,7 @@ impl SearchParams {
 
     /// The names [`SearchParams::set`] knows, for experiments and tuning
     /// (`hane --tune NAME=VALUE`).
-    pub const TUNABLE: [&'static str; 36] = [
+    pub const TUNABLE: [&'static str; 37] = [
         "rave_equiv",
         "last_good_reply",
         "score_weight",
@@ -292,6 +292,7 @@ impl SearchParams {
         "eye_fix_percent",
         "fill_board_tries",
         "approach_percent",
+        "eye_fill_percent",
         "points_per_move",
         "shape_power",
         "skip_ko_threats",
@@ -343,6 +344,7 @@ impl SearchParams {
             "eye_fix_percent" => self.tactics.eye_fix_percent = (value as u32).min(100),
             "fill_board_tries" => self.tactics.fill_board_tries = (value as u32).min(100),
             "approach_percent" => self.tactics.approach_percent = (value as u32).min(100),
+            "eye_fill_percent" => self.tactics.eye_fill_percent = (value as u32).min(100),
             "points_per_move" => self.points_per_move = value.clamp(0.5, 20.0),
             "shape_power" => self.shape_power = value.clamp(0.0, 4.0),
             "skip_ko_threats" => self.skip_ko_threats = value != 0.0,

@@ -126,8 +126,8 @@ pub(super) fn enemy_stones_beside(
 mod tests {
     use super::*;
     use crate::rules::diagram::{parse, vertex};
-    use crate::search::playout::approach::SelfAtariCheck;
     use crate::search::playout::heavy::answer_last_move;
+    use crate::search::playout::redirect::MoveCheck;
     use crate::search::playout::{PlayoutKind, Policy, Tactics};
     use rand::SeedableRng;
     use rand::rngs::SmallRng;
@@ -208,7 +208,7 @@ mod tests {
                 Color::Black,
                 d5,
                 policy(race_percent),
-                SelfAtariCheck::plain(),
+                MoveCheck::plain(),
                 &mut rng,
             )
         };

@@ -32,8 +32,8 @@
 //! moves [`Tactics::selfatari_percent`](super::Tactics) leaves out).
 //! Nothing here allocates.
 
-use super::approach::SelfAtariCheck;
 use super::fights::{enemy_stones_beside, race_moves, two_liberty_moves};
+use super::redirect::MoveCheck;
 use super::{Policy, below};
 use crate::knowledge::ladder;
 use crate::knowledge::model::Model;
@@ -232,7 +232,7 @@ fn shape_move(
     color: Color,
     model: &Model,
     tenuki_percent: u32,
-    check: SelfAtariCheck,
+    check: MoveCheck,
     rng: &mut SmallRng,
 ) -> Option<Point> {
     let mut pts = [Point(0); 16];
@@ -271,7 +271,7 @@ pub(super) fn answer_last_move(
     color: Color,
     last: Point,
     policy: Policy<'_>,
-    check: SelfAtariCheck,
+    check: MoveCheck,
     rng: &mut SmallRng,
 ) -> Option<Point> {
     // Some random moves keep playouts from repeating one fixed sequence,
@@ -445,14 +445,7 @@ mod tests {
             };
             let e6 = vertex(b.size(), "E6").unwrap();
             let mut rng = SmallRng::seed_from_u64(1);
-            answer_last_move(
-                &b,
-                Color::White,
-                e6,
-                policy,
-                SelfAtariCheck::plain(),
-                &mut rng,
-            )
+            answer_last_move(&b, Color::White, e6, policy, MoveCheck::plain(), &mut rng)
         };
         assert_eq!(answer(3), Some(vertex(b.size(), "F5").unwrap()));
         assert_eq!(answer(4), None);

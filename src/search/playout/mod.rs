@@ -10,9 +10,9 @@
 //! included — the same count `final_score` uses.
 
 mod amaf;
-mod approach;
 mod fights;
 mod heavy;
+mod redirect;
 mod reply;
 
 pub use amaf::Amaf;
@@ -23,9 +23,9 @@ use crate::knowledge::tactics::bad_self_atari;
 pub use crate::knowledge::tactics::playable;
 use crate::rules::score::area_count;
 use crate::rules::{Board, Cell, Color, Move, Point};
-use approach::SelfAtariCheck;
 use rand::Rng;
 use rand::rngs::SmallRng;
+use redirect::MoveCheck;
 
 /// Which playout policy to use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,11 +100,15 @@ pub struct Tactics {
     /// board (MoGo's fill-board; Pachi's `fillboardtries`, 0 there).
     pub fill_board_tries: u32,
     /// Moves on which a shape or random move that is a self-atari that
-    /// does not pay is replaced by an approach move ([`approach`]: the
+    /// does not pay is replaced by an approach move ([`redirect`]: the
     /// outside liberty of an enemy chain in a race, or the other way out
     /// of an own short chain) instead of being refused (Pachi's
     /// `selfatari_other`, on there).
     pub approach_percent: u32,
+    /// Moves on which a shape or random move that fills an own false eye
+    /// is replaced by the capture or atari of an enemy chain on the
+    /// eye's diagonals ([`redirect`]; Pachi's `eyefillrate`, 60 there).
+    pub eye_fill_percent: u32,
 }
 
 impl Default for Tactics {
@@ -112,7 +116,7 @@ impl Default for Tactics {
     /// and the earlier hane's value); the learned tenuki weight; the full
     /// self-atari check always; no counter-ataris, no races, no ladder
     /// reading, no chain answered always, no eye fixing, no fill-board,
-    /// no approach moves.
+    /// no approach moves, no eye attacks.
     fn default() -> Tactics {
         Tactics {
             ko_percent: 0,
@@ -126,6 +130,7 @@ impl Default for Tactics {
             eye_fix_percent: 0,
             fill_board_tries: 0,
             approach_percent: 0,
+            eye_fill_percent: 0,
         }
     }
 }
@@ -173,14 +178,16 @@ pub fn choose(
     } else {
         3
     };
-    // (No draw when approach moves are off or always on: the playouts
+    // (No draw for a replacement that is off or always on: the playouts
     // stay as they were.)
-    let percent = policy.tactics.approach_percent as usize;
-    let approach = kind == PlayoutKind::Heavy
-        && (percent >= 100 || (percent > 0 && below(rng, 100) < percent));
-    let check = SelfAtariCheck {
+    let heavy = kind == PlayoutKind::Heavy;
+    let mut on = |percent: u32| {
+        heavy && (percent >= 100 || (percent > 0 && below(rng, 100) < percent as usize))
+    };
+    let check = MoveCheck {
         min_stones,
-        approach,
+        approach: on(policy.tactics.approach_percent),
+        eye_fill: on(policy.tactics.eye_fill_percent),
     };
     if kind == PlayoutKind::Heavy
         && let Some((_, Move::Play(last))) = board.last_move()
