@@ -222,11 +222,11 @@ fn eye_fix_moves(board: &Board, color: Color, last: Point, cands: &mut Cands) {
 }
 
 /// A shape move around the last two moves, drawn with the model's
-/// playout weights, or `None` for "play elsewhere". A drawn move that
-/// turns out to be a self-atari that does not pay is replaced by an
-/// approach move if `check` asks for one and there is one, else struck
-/// out and the draw repeated (checking only the drawn moves is much
-/// cheaper than checking all).
+/// playout weights, or `None` for "play elsewhere". A drawn move goes
+/// through `check` ([`MoveCheck::admit`]): a self-atari that does not pay
+/// is replaced (approach moves) or struck out and the draw repeated
+/// (checking only the drawn moves is much cheaper than checking all), and
+/// the filling of a false eye may be replaced (eye attacks).
 fn shape_move(
     board: &Board,
     color: Color,

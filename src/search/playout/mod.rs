@@ -5,7 +5,9 @@
 //! commit suicide. `Light` picks uniformly among such moves; `Heavy` first
 //! answers the last move ([`heavy`]: captures, escapes, eye vital points,
 //! two-liberty fights, learned shape weights), and otherwise plays a
-//! random move that is not a self-atari that does not pay. The result is
+//! random move that is not a self-atari that does not pay; with the
+//! approach and eye-fill switches, a harmful shape or random move is
+//! replaced by a better one nearby ([`redirect`]). The result is
 //! the area count under the game's rules, komi and handicap bonus
 //! included — the same count `final_score` uses.
 
