@@ -2,9 +2,9 @@
 //! that would do harm, as Pachi's playouts do.
 //!
 //! **Approach moves** replace a self-atari that does not pay (Pachi's
-//! "self-atari cousin", on in its playouts). A point that would leave the mover's own stones in atari is most
-//! often a liberty shared in a capturing race, or the last way out of an
-//! own short chain. Refusing it and drawing again elsewhere, as the
+//! "self-atari cousin", on in its playouts). A point that would leave
+//! the mover's own stones in atari is most often a liberty shared in a
+//! capturing race, or the last way out of an own short chain. Refusing it and drawing again elsewhere, as the
 //! plain check does, leaves the race to chance; the move that does the
 //! same work without the self-atari comes from the other side:
 //!
