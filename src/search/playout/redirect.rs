@@ -77,6 +77,12 @@ impl MoveCheck {
     }
 }
 
+/// True if `color` may play `q` in place of a drawn move: playable and
+/// no self-atari that does not pay.
+fn sound(board: &Board, color: Color, q: Point) -> bool {
+    playable(board, color, q) && !bad_self_atari(board, color, q)
+}
+
 /// An approach move for `color` in place of the bad self-atari at `p`
 /// (see the module's rules), drawn uniformly among the first rule's
 /// candidates, or else the second's; `None` if neither has one.
@@ -86,7 +92,6 @@ pub(super) fn approach_move(
     p: Point,
     rng: &mut SmallRng,
 ) -> Option<Point> {
-    let sound = |q: Point| playable(board, color, q) && !bad_self_atari(board, color, q);
     let other_liberty = |n: Point| {
         board
             .two_liberties(n)
@@ -99,7 +104,7 @@ pub(super) fn approach_move(
         if board.cell(n) == enemy
             && seen.first_visit(board, n)
             && let Some(q) = other_liberty(n)
-            && sound(q)
+            && sound(board, color, q)
         {
             cands.push(q);
         }
@@ -115,7 +120,7 @@ pub(super) fn approach_move(
         let Some(q) = other_liberty(n) else {
             continue;
         };
-        if sound(q) {
+        if sound(board, color, q) {
             cands.push(q);
         }
         enemy_stones_beside(board, color, board.chain_id(n), |e| {
@@ -151,7 +156,6 @@ pub(super) fn eye_attack(
     if saves {
         return None;
     }
-    let sound = |q: Point| playable(board, color, q) && !bad_self_atari(board, color, q);
     let enemy = Cell::stone(color.opponent());
     let mut cands = Cands::new();
     for d in board.diagonals(p) {
@@ -159,12 +163,12 @@ pub(super) fn eye_attack(
             continue;
         }
         if let Some(lib) = board.atari_liberty(d) {
-            if sound(lib) {
+            if sound(board, color, lib) {
                 cands.push(lib);
             }
         } else if let Some((a, b)) = board.two_liberties(d) {
             for lib in [a, b] {
-                if sound(lib) {
+                if sound(board, color, lib) {
                     cands.push(lib);
                 }
             }
@@ -207,6 +211,12 @@ mod tests {
         found
     }
 
+    /// What `check` plays for Black's drawn move `at` (seed 1).
+    fn admit(board: &Board, check: MoveCheck, at: &str) -> Option<Point> {
+        let p = vertex(board.size(), at).unwrap();
+        check.admit(board, Color::Black, p, &mut SmallRng::seed_from_u64(1))
+    }
+
     #[test]
     fn a_shared_liberty_of_a_race_becomes_the_outside_approach() {
         let b = parse(RACE);
@@ -215,24 +225,14 @@ mod tests {
         // D1 ataris White from the outside; Black then wins the race.
         assert_eq!(approaches(&b, Color::Black, "B1"), vec!["D1"]);
         // The check admits the approach in B1's place only when asked.
-        let mut rng = SmallRng::seed_from_u64(1);
-        let check = |approach| MoveCheck {
-            approach,
+        let approach = MoveCheck {
+            approach: true,
             ..MoveCheck::plain()
         };
-        assert_eq!(
-            check(true).admit(&b, Color::Black, at("B1"), &mut rng),
-            Some(at("D1"))
-        );
-        assert_eq!(
-            check(false).admit(&b, Color::Black, at("B1"), &mut rng),
-            None
-        );
+        assert_eq!(admit(&b, approach, "B1"), Some(at("D1")));
+        assert_eq!(admit(&b, MoveCheck::plain(), "B1"), None);
         // A move that is no self-atari is admitted as it is.
-        assert_eq!(
-            check(true).admit(&b, Color::Black, at("F6"), &mut rng),
-            Some(at("F6"))
-        );
+        assert_eq!(admit(&b, approach, "F6"), Some(at("F6")));
     }
 
     #[test]
@@ -271,24 +271,14 @@ mod tests {
              X . X X . .",
         );
         let at = |v: &str| vertex(b.size(), v).unwrap();
-        let mut rng = SmallRng::seed_from_u64(1);
-        let check = |eye_fill| MoveCheck {
-            eye_fill,
+        let eye_fill = MoveCheck {
+            eye_fill: true,
             ..MoveCheck::plain()
         };
-        assert_eq!(
-            check(true).admit(&b, Color::Black, at("B1"), &mut rng),
-            Some(at("D2"))
-        );
-        assert_eq!(
-            check(false).admit(&b, Color::Black, at("B1"), &mut rng),
-            Some(at("B1"))
-        );
+        assert_eq!(admit(&b, eye_fill, "B1"), Some(at("D2")));
+        assert_eq!(admit(&b, MoveCheck::plain(), "B1"), Some(at("B1")));
         // Not an eye-like point: played as it is.
-        assert_eq!(
-            check(true).admit(&b, Color::Black, at("F6"), &mut rng),
-            Some(at("F6"))
-        );
+        assert_eq!(admit(&b, eye_fill, "F6"), Some(at("F6")));
     }
 
     #[test]
