@@ -228,6 +228,7 @@ mod tests {
             pv: vec![m("E5"), m("C3")],
             ownership: (0..81).map(|i| if i < 9 { 1.0 } else { 0.0 }).collect(),
             score_lead: 2.5,
+            extra_komi: 0,
         }
     }
 

@@ -328,6 +328,7 @@ mod tests {
             pv: vec![m("E5"), m("C3"), Move::Pass, m("D4")],
             ownership: vec![0.0; size.area()],
             score_lead: 1.5,
+            extra_komi: 0,
         }
     }
 

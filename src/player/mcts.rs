@@ -116,9 +116,9 @@ impl Player for MctsPlayer {
         }
         let limits = self.limits(game, color, ctx);
         let seed = self.seed(game);
-        let result =
-            self.searcher
-                .run_reporting(game, color, &limits, self.pool.as_ref(), seed, report);
+        let result = self
+            .searcher
+            .run_move(game, color, &limits, self.pool.as_ref(), seed, report);
         let size = game.size();
         let name = |m: Move| crate::rules::point::move_name(size, m);
         let top: Vec<String> = result
@@ -129,9 +129,13 @@ impl Player for MctsPlayer {
             .collect();
         let pv: Vec<String> = result.pv.iter().map(|&m| name(m)).collect();
         info!(
-            "genmove {color}: {} win {:.3} playouts {} ({:.0}/s, {:.2}s) top [{}] pv {}",
+            "genmove {color}: {} win {:.3}{} playouts {} ({:.0}/s, {:.2}s) top [{}] pv {}",
             name(result.best),
             result.win_rate,
+            match result.extra_komi {
+                0 => String::new(),
+                k => format!(" giving {k} extra komi"),
+            },
             result.playouts,
             result.playouts_per_second(),
             result.elapsed.as_secs_f64(),
@@ -217,7 +221,12 @@ impl MctsPlayer {
         // (handicap games start lopsided by design), and never while the
         // count final_score would give says hane wins.
         let threshold = self.options.resign_threshold;
-        if threshold > 0.0 && result.win_rate < threshold && result.best != Move::Pass {
+        // A win rate that counts dynamic komi understates the position.
+        if threshold > 0.0
+            && result.win_rate < threshold
+            && result.best != Move::Pass
+            && result.extra_komi == 0
+        {
             self.hopeless_streak += 1;
         } else {
             self.hopeless_streak = 0;

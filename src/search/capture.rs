@@ -6,7 +6,7 @@
 //! win would not bother to attack them.
 
 use super::playout::point_owner;
-use super::{SearchLimits, SearchResult, Searcher};
+use super::{Purpose, SearchLimits, SearchResult, Searcher};
 use crate::rules::{Board, Color, Game, Point};
 
 /// Stones to capture, and who tries.
@@ -58,7 +58,15 @@ impl Searcher {
         seed: u64,
     ) -> SearchResult {
         self.clear();
-        let result = self.search(game, color, limits, None, seed, None, Some(goal));
+        let result = self.search(
+            game,
+            color,
+            limits,
+            None,
+            seed,
+            None,
+            Purpose::Capture(goal),
+        );
         self.clear();
         result
     }

@@ -11,6 +11,7 @@
 //! for a seed.
 
 mod capture;
+mod dynkomi;
 mod params;
 mod pass;
 pub mod playout;
@@ -24,8 +25,9 @@ pub use params::SearchParams;
 
 use crate::knowledge::model::Model;
 use crate::knowledge::priors::{self, PriorParams};
-use crate::rules::{Color, Game, Move, Point, Rules};
+use crate::rules::{ByColor, Color, Game, Move, Point, Rules};
 use crate::stop::StopCheck;
+use dynkomi::{DynKomi, SharedDynKomi};
 pub use playout::PlayoutKind;
 use playout::Policy;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicUsize, Ordering::Relaxed};
@@ -118,6 +120,10 @@ pub struct SearchResult {
     pub ownership: Vec<f32>,
     /// Mean final area score of all playouts for the searching colour.
     pub score_lead: f64,
+    /// Points of dynamic komi the searching colour gave at the end of
+    /// the search (only a search for a move to play gives any): its win
+    /// rates count them.
+    pub extra_komi: u32,
 }
 
 impl SearchResult {
@@ -157,6 +163,20 @@ pub struct Searcher {
     params: SearchParams,
     /// The root and the game it stands for.
     root: Option<RootInfo>,
+    /// Each colour's dynamic komi in the current game.
+    dyn_komi: ByColor<DynKomi>,
+}
+
+/// What a search is for.
+#[derive(Clone, Copy)]
+enum Purpose<'g> {
+    /// Analysis or pondering: the game's komi as it is.
+    Look,
+    /// A move to play: with `SearchParams::dynamic_komi`, the extra komi
+    /// of a clear lead ([`dynkomi`]).
+    Play,
+    /// The capture of these stones instead of the game's result.
+    Capture(&'g CaptureGoal),
 }
 
 pub(crate) fn move_id(mv: Move) -> u32 {
@@ -187,12 +207,20 @@ impl Searcher {
             },
             params,
             root: None,
+            dyn_komi: ByColor {
+                black: DynKomi::NONE,
+                white: DynKomi::NONE,
+            },
         }
     }
 
-    /// Forgets the tree.
+    /// Forgets the tree and the game's dynamic komi.
     pub fn clear(&mut self) {
         self.root = None;
+        self.dyn_komi = ByColor {
+            black: DynKomi::NONE,
+            white: DynKomi::NONE,
+        };
     }
 
     /// The move-prediction model (priors and playout weights).
@@ -273,7 +301,36 @@ impl Searcher {
         seed: u64,
         report: Option<Report<'_>>,
     ) -> SearchResult {
-        self.search(game, color, limits, pool, seed, report, None)
+        self.search(game, color, limits, pool, seed, report, Purpose::Look)
+    }
+
+    /// [`Searcher::run_reporting`] for the move `color` plays next: the
+    /// same search, with dynamic komi when the parameters ask for it.
+    pub fn run_move(
+        &mut self,
+        game: &Game,
+        color: Color,
+        limits: &SearchLimits<'_>,
+        pool: Option<&rayon::ThreadPool>,
+        seed: u64,
+        report: Option<Report<'_>>,
+    ) -> SearchResult {
+        self.search(game, color, limits, pool, seed, report, Purpose::Play)
+    }
+
+    /// The dynamic komi `color` starts this search with, if it has one:
+    /// for a move to play in an even game past its opening.
+    fn dyn_komi_for(&mut self, game: &Game, color: Color, purpose: Purpose<'_>) -> Option<DynKomi> {
+        if !self.params.dynamic_komi || !matches!(purpose, Purpose::Play) {
+            return None;
+        }
+        let slot = &mut self.dyn_komi[color];
+        if game.moves().len() < DynKomi::start(game.size().get(), color) {
+            // Early in a game, perhaps a new one: nothing carried over.
+            *slot = DynKomi::NONE;
+            return None;
+        }
+        (game.handicap().0 == 0).then_some(*slot)
     }
 
     /// The search behind [`Searcher::run_reporting`] and
@@ -288,9 +345,14 @@ impl Searcher {
         pool: Option<&rayon::ThreadPool>,
         seed: u64,
         mut report: Option<Report<'_>>,
-        goal: Option<&CaptureGoal>,
+        purpose: Purpose<'_>,
     ) -> SearchResult {
         let start = Instant::now();
+        let goal = match purpose {
+            Purpose::Capture(g) => Some(g),
+            _ => None,
+        };
+        let dyn_komi = self.dyn_komi_for(game, color, purpose);
         let model = std::sync::Arc::clone(&self.model);
         let policy = Policy {
             kind: self.params.playout,
@@ -377,6 +439,7 @@ impl Searcher {
             allow_pass,
             root_passes: game.consecutive_passes().min(1),
             goal,
+            dyn_komi: dyn_komi.map(SharedDynKomi::new),
         };
         // With ownership in the priors, a first map from playouts outside
         // the tree comes before the root's priors (Pachi does the same).
@@ -435,6 +498,9 @@ impl Searcher {
             _ => worker(&shared, limits, start, seed, 0),
         }
         let last = snapshot(&shared);
+        if let Some(k) = &shared.dyn_komi {
+            self.dyn_komi[color] = k.get();
+        }
         // One last report, so a search shorter than the interval still
         // shows its result.
         if let Some(rep) = report.as_mut() {
@@ -541,6 +607,7 @@ fn result(t: &Tree, sh: &Shared<'_>, start: Instant) -> SearchResult {
         } else {
             0.0
         },
+        extra_komi: sh.dyn_komi.as_ref().map_or(0, |k| k.get().extra),
     }
 }
 

@@ -145,6 +145,10 @@ pub struct SearchParams {
     /// last search, as Pachi's `-t =N` does (for matches at equal
     /// playouts counted alike); else it counts new playouts only.
     pub count_kept: bool,
+    /// Whether a search for a move to play gives the opponent extra komi
+    /// while it is clearly winning, as Pachi does in even games
+    /// ([`dynkomi`](super::dynkomi)).
+    pub dynamic_komi: bool,
 }
 
 impl Default for SearchParams {
@@ -249,6 +253,8 @@ impl Default for SearchParams {
             amaf_window: false,
             // `--playouts N` means N new playouts.
             count_kept: false,
+            // Pachi's default in even games. Until a match decides, off.
+            dynamic_komi: false,
         }
     }
 }
@@ -267,7 +273,7 @@ impl SearchParams {
 
     /// The names [`SearchParams::set`] knows, for experiments and tuning
     /// (`hane --tune NAME=VALUE`).
-    pub const TUNABLE: [&'static str; 37] = [
+    pub const TUNABLE: [&'static str; 38] = [
         "rave_equiv",
         "last_good_reply",
         "score_weight",
@@ -305,6 +311,7 @@ impl SearchParams {
         "prune_ladders",
         "amaf_window",
         "count_kept",
+        "dynamic_komi",
     ];
 
     /// Sets one constant by name. The prior weights `prior_even` and
@@ -357,6 +364,7 @@ impl SearchParams {
             "prune_ladders" => self.prune_ladders = value != 0.0,
             "amaf_window" => self.amaf_window = value != 0.0,
             "count_kept" => self.count_kept = value != 0.0,
+            "dynamic_komi" => self.dynamic_komi = value != 0.0,
             _ => {
                 return Err(format!(
                     "unknown search constant {name:?}; known: {}",
@@ -399,6 +407,8 @@ mod tests {
         assert!(p.amaf_window);
         p.set("count_kept", 1.0).unwrap();
         assert!(p.count_kept);
+        p.set("dynamic_komi", 1.0).unwrap();
+        assert!(p.dynamic_komi);
         p.set("score_weight", 0.02).unwrap();
         assert_eq!(p.score_weight, 0.02);
         p.set("criticality", 1.1).unwrap();

@@ -445,12 +445,6 @@ fn replies_are_on_below_13x13_unless_switched_off() {
     assert_eq!(visits(19, None), off19);
 }
 
-/// A 9x9 game hane lost to GNU Go: after White's A1 (move 52), Black's G1
-/// captures six White stones in atari (E1 F1 F2 F3 F4 G3) away from the
-/// last move. The model rates that capture far below J1, the local one,
-/// and AMAF rates it low too (in the playouts it comes too late), so at
-/// 2,000 playouts the plain search never tries it. An exploration term
-/// where the side to move is losing finds it.
 /// A 9x9 game (komi 7, AGA) after `moves`, Black first.
 fn game_after(moves: &str) -> Game {
     let mut g = Game::new(BoardSize::new(9).unwrap(), Rules::AGA, 7.0);
@@ -484,6 +478,12 @@ fn best_and_visits(g: &Game, color: Color, params: SearchParams, mv: Move) -> (M
     (r.best, visits)
 }
 
+/// A 9x9 game hane lost to GNU Go: after White's A1 (move 52), Black's G1
+/// captures six White stones in atari (E1 F1 F2 F3 F4 G3) away from the
+/// last move. The model rates that capture far below J1, the local one,
+/// and AMAF rates it low too (in the playouts it comes too late), so at
+/// 2,000 playouts the plain search never tries it. An exploration term
+/// where the side to move is losing finds it.
 #[test]
 fn exploring_where_the_mover_loses_finds_a_capture_the_priors_miss() {
     let moves = "F5 D5 D6 C6 E6 C7 E3 C4 E8 F4 E4 E5 G5 H4 H5 F3 E2 F2 G4 G3 H3 H2 J4 E1 \
@@ -545,4 +545,55 @@ fn a_capture_without_amaf_is_not_buried_by_its_later_plays() {
     // Ten stones are more than J5 takes: it keeps its AMAF.
     let (best, _) = search(10, false);
     assert_ne!(best, j5);
+}
+
+/// Dynamic komi: a search for a move to play in a game Black leads by
+/// far gives White extra komi, which lowers Black's win rate; analysis
+/// of the same position counts the game's komi only, the searcher keeps
+/// the extra for the next move, and the opening and the losing side
+/// give none.
+#[test]
+fn a_clear_lead_gives_dynamic_komi_only_when_playing() {
+    // White plays the corners' first line while Black takes the board.
+    let moves = "E5 A1 C5 J1 G5 A9 E3 J9 E7 B1 C3 H1 C7 A8 G3 J8";
+    let g = game_after(moves);
+    let params = SearchParams {
+        dynamic_komi: true,
+        max_tree_bytes: 16 << 20,
+        ..SearchParams::default()
+    };
+    let limits = SearchLimits {
+        playouts: Some(3000),
+        time: None,
+        stop: StopCheck::NEVER,
+    };
+    let plain = Searcher::new(SearchParams {
+        dynamic_komi: false,
+        ..params
+    })
+    .run_move(&g, Color::Black, &limits, None, 1, None);
+    assert_eq!(plain.extra_komi, 0);
+    assert!(plain.win_rate > 0.9, "Black leads: {}", plain.win_rate);
+
+    let mut s = Searcher::new(params);
+    let looked = s.run(&g, Color::Black, &limits, None, 1);
+    assert_eq!(looked.extra_komi, 0);
+    assert_eq!(looked.candidates, plain.candidates);
+
+    let mut s = Searcher::new(params);
+    let played = s.run_move(&g, Color::Black, &limits, None, 1, None);
+    assert!(played.extra_komi > 5, "extra komi {}", played.extra_komi);
+    assert!(played.win_rate < plain.win_rate);
+    assert_eq!(s.dyn_komi.black.extra, played.extra_komi);
+    assert_eq!(s.dyn_komi.white, dynkomi::DynKomi::NONE);
+    // White, far behind, gives nothing.
+    let white = s.run_move(&g, Color::White, &limits, None, 1, None);
+    assert_eq!(white.extra_komi, 0);
+    s.clear();
+    assert_eq!(s.dyn_komi.black, dynkomi::DynKomi::NONE);
+
+    // Before move 15 no search gives any.
+    let early = game_after("E5 A1 C5 J1 G5 A9 E3 J9 E7 B1");
+    let r = Searcher::new(params).run_move(&early, Color::Black, &limits, None, 1, None);
+    assert_eq!(r.extra_komi, 0);
 }

@@ -2,6 +2,7 @@
 //! tree, expand, play out, back up. No locks and no allocation per
 //! simulation: each worker owns its scratch buffers for the whole search.
 
+use super::dynkomi::{self, SharedDynKomi};
 use super::playout::{self, Amaf, Policy, Replies};
 use super::tree::{self, Node, NodeId, PASS, Tree, WIN_UNITS};
 use super::{SearchLimits, SearchParams, id_move, value};
@@ -80,6 +81,9 @@ pub(super) struct Shared<'a> {
     /// Searching for the capture of these stones instead of the game's
     /// result ([`super::Searcher::run_capture`]).
     pub goal: Option<&'a super::CaptureGoal>,
+    /// The extra komi the searching colour gives, when this search
+    /// adjusts it ([`super::dynkomi`]); `None` counts the game's komi only.
+    pub dyn_komi: Option<SharedDynKomi>,
 }
 
 impl Shared<'_> {
@@ -146,13 +150,28 @@ pub(super) fn worker(
             &mut ownership,
             &mut board,
         );
-        sh.done.fetch_add(1, Relaxed);
+        let done = sh.done.fetch_add(1, Relaxed) + 1;
+        if done.is_multiple_of(dynkomi::INTERVAL) {
+            adjust_komi(sh);
+        }
         iter += 1;
         if iter.is_multiple_of(OWNERSHIP_FLUSH) {
             flush_ownership(sh, &mut ownership, OWNERSHIP_FLUSH);
         }
     }
     flush_ownership(sh, &mut ownership, iter % OWNERSHIP_FLUSH);
+}
+
+/// Moves the dynamic komi by the root's value, if this search has one
+/// and the root has seen enough simulations.
+fn adjust_komi(sh: &Shared<'_>) {
+    if let Some(k) = &sh.dyn_komi {
+        let root = sh.tree.node(sh.root);
+        if root.visits() >= dynkomi::MIN_VISITS {
+            // The root's statistics are the opponent's (it "moved into" it).
+            k.set(k.get().adjust(1.0 - root.win_rate()));
+        }
+    }
 }
 
 fn flush_ownership(sh: &Shared<'_>, local: &mut [i64], samples: u64) {
@@ -533,6 +552,19 @@ fn simulate(
         None => played,
     };
     let score2 = (score * 2.0).round() as i64;
+    // Who won counts the searching colour's extra komi; the margin the
+    // analysis reports (`score2`) does not.
+    let score = match &sh.dyn_komi {
+        Some(k) => {
+            let extra = f64::from(k.get().extra);
+            if sh.color == Color::Black {
+                score - extra
+            } else {
+                score + extra
+            }
+        }
+        None => score,
+    };
     let black_wins2: u32 = if let Some(goal) = sh.goal {
         if goal.taken(board) == (goal.attacker == Color::Black) {
             2
