@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+"""Tests of scripts/win-rates on a batch folder written here: games paired
+with their engine logs by seed, crossings counted from the right move and
+for the right colour, draws as half, and the bound a change above a
+threshold can gain.  Run: python3 scripts/test_win_rates.py
+"""
+
+import importlib.machinery
+import importlib.util
+import tempfile
+import unittest
+from pathlib import Path
+
+SCRIPT = Path(__file__).resolve().parent / "win-rates"
+
+
+def load():
+    loader = importlib.machinery.SourceFileLoader("win_rates", str(SCRIPT))
+    spec = importlib.util.spec_from_loader("win_rates", loader)
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    return module
+
+
+W = load()
+
+SUMMARY = "game\tengine_color\tresult\twinner\n"
+
+
+def genmoves(color, rates):
+    return "".join(
+        "[t INFO  hane::player::mcts] genmove %s: E5 from the opening book\n" % color
+        if r is None else
+        "[t INFO  hane::player::mcts] genmove %s: C3 win %.3f playouts 2000\n" % (color, r)
+        for r in rates)
+
+
+def batch(root, games):
+    """A batch folder: games as (number, colour, result, winner, rates);
+    the engine's seed is 500 plus the game number, logged in reverse
+    order so that pairing must go by seed."""
+    b = Path(root) / "m" / "batch-001"
+    b.mkdir(parents=True)
+    (b / "summary.tsv").write_text(SUMMARY + "".join(
+        "%d\t%s\t%s\t%s\n" % (n, c, res, win) for n, c, res, win, _ in games))
+    (b / "engine.stderr").write_text("".join(
+        "=== engine start 2026-01-01T00:00:00: hane --playouts 2000 --seed %d\n%s"
+        % (500 + n, genmoves("black" if c == "B" else "white", rates))
+        for n, c, _, _, rates in reversed(games)))
+    return b
+
+
+class WinRates(unittest.TestCase):
+    def test_games_pair_with_their_logs_by_seed(self):
+        with tempfile.TemporaryDirectory() as d:
+            b = batch(d, [(3, "B", "B+R", "hane", [None, 0.5, 0.9]),
+                          (4, "W", "B+2", "GNU Go", [0.4, 0.3]),
+                          (5, "B", "?", "", [0.5])])
+            games = W.games_of_batch(b)
+        self.assertEqual(games, [("B", "B+R", "hane", [None, 0.5, 0.9]),
+                                 ("W", "B+2", "GNU Go", [0.4, 0.3])])
+
+    def test_crossings_count_from_the_game_move_of_each_colour(self):
+        # Black's genmoves are game moves 0, 2, 4...; White's 1, 3, 5...
+        self.assertFalse(W.first_crossing("B", [0.9, 0.5, 0.5], 0.85, 2))
+        self.assertTrue(W.first_crossing("B", [0.5, 0.9], 0.85, 2))
+        self.assertTrue(W.first_crossing("W", [0.5, 0.9], 0.85, 3))
+        self.assertFalse(W.first_crossing("W", [0.5, 0.9], 0.85, 4))
+        self.assertFalse(W.first_crossing("B", [None, None], 0.0, 0))
+
+    def test_the_table_bounds_what_a_change_above_a_threshold_can_gain(self):
+        games = [("B", "B+R", "hane", [0.9]),      # crossed, won
+                 ("W", "B+R", "Pachi", [0.95]),    # crossed, lost
+                 ("B", "0", "draw", [0.88]),       # crossed, drawn
+                 ("W", "B+5", "Pachi", [0.6])]     # never crossed
+        text = W.table(games, [0.85], 0)
+        self.assertIn("4 games, hane's score 37.5%", text)
+        # 3 crossed, 1.5 points of them won: 1.5 of 4 games could come back.
+        self.assertIn("| 0.85 | 3 | 75.0% | 50.0% | +37.5 points |", text)
+
+
+if __name__ == "__main__":
+    unittest.main()
