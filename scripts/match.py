@@ -480,7 +480,8 @@ class Match:
     def play_game(self, g):
         a = self.args
         size = a.size
-        engine_color = "B" if g % 2 == 0 else "W"
+        engine_color = {"black": "B", "white": "W"}.get(
+            a.engine_color, "B" if g % 2 == 0 else "W")
         by_color = {engine_color: self.engine,
                     OTHER[engine_color]: self.opponent}
         rec = {
@@ -1021,6 +1022,11 @@ def main(argv=None):
                     "number sets the colours (the engine is Black in even "
                     "games), the SGF name and the seed, so a later run can "
                     "extend an earlier one")
+    ap.add_argument("--engine-color", default="alternate",
+                    choices=("alternate", "black", "white"),
+                    help="the engine's colour: alternate (default; Black "
+                    "in even games), or always black or white, to study "
+                    "one side's openings")
     ap.add_argument("--strict", dest="strict", action="store_true",
                     default=True)
     ap.add_argument("--no-strict", dest="strict", action="store_false",

@@ -269,6 +269,25 @@ class Lab(unittest.TestCase):
         seeds = self.logged_seeds()
         self.assertEqual(len(seeds), len(set(seeds)))
 
+    def test_match_can_keep_the_engine_on_one_colour(self):
+        stub = str(self.stub)
+        for colour, want in (("white", "WWW"), ("black", "BBB"),
+                             ("alternate", "BWB")):
+            out = self.tmp / ("one-colour-" + colour)
+            p = subprocess.run(
+                [sys.executable, str(SCRIPTS / "match.py"), "--engine", stub,
+                 "--opponent", stub, "--referee", stub, "--games", "3",
+                 "--seed-base", "1", "--engine-color", colour,
+                 "--sgf-dir", str(out), "--quiet"],
+                env=self.env, capture_output=True, text=True, timeout=120)
+            self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+            rows = [r.split("\t") for r in
+                    (out / "summary.tsv").read_text().splitlines()[1:]]
+            self.assertEqual("".join(r[1] for r in rows), want)
+            # The third game's engine (seed 3) resigns: the other colour
+            # wins it.
+            self.assertEqual(rows[2][4], "W+R" if want[2] == "B" else "B+R")
+
     def test_builds_are_not_mixed(self):
         self.run_lab("9x9-gnugo", "--games", "3")
         other = self.write_stub("stub-b")
