@@ -1,10 +1,12 @@
 //! The 9x9 opening book: for the first moves of a game, the move a long
 //! search of hane's own chose there (`hane book` writes it, and extends
 //! it along the openings of game records; the commands and their settings
-//! head `book9.txt` and its extensions). A search of a few thousand
-//! playouts on a nearly empty board follows its priors, learned from
-//! 19x19 games, to the far corners; the long searches answer in the
-//! centre and at close range, as 9x9 openings do.
+//! head `book9.txt` and its extensions), or where matches decided, theirs:
+//! Black opens on the 4-4 point, which scored 11 points more against
+//! Pachi than the search's tengen (docs/strength-log.md). A search of a
+//! few thousand playouts on a nearly empty board follows its priors,
+//! learned from 19x19 games, to the far corners; the long searches answer
+//! in the centre and at close range, as 9x9 openings do.
 //!
 //! A line of the book is the game's moves in one of the board's eight
 //! orientations (the smallest, see [`canonical`]), then `->` and the move
