@@ -2,7 +2,7 @@
 //! search of hane's own chose there (`hane book` writes it, and extends
 //! it along the openings of game records; the commands and their settings
 //! head `book9.txt` and its extensions), or where matches decided, theirs:
-//! Black opens on the 4-4 point, which scored 11 points more against
+//! Black opens on the 4-4 point, which scored 10 points more against
 //! Pachi than the search's tengen (docs/strength-log.md). A search of a
 //! few thousand playouts on a nearly empty board follows its priors,
 //! learned from 19x19 games, to the far corners; the long searches answer
