@@ -94,6 +94,13 @@ impl DynKomi {
     }
 }
 
+impl Default for DynKomi {
+    /// [`DynKomi::NONE`].
+    fn default() -> DynKomi {
+        DynKomi::NONE
+    }
+}
+
 /// A [`DynKomi`] the search threads share: read by every simulation,
 /// written by the one thread whose playout count reaches a multiple of
 /// [`INTERVAL`].

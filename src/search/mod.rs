@@ -207,20 +207,14 @@ impl Searcher {
             },
             params,
             root: None,
-            dyn_komi: ByColor {
-                black: DynKomi::NONE,
-                white: DynKomi::NONE,
-            },
+            dyn_komi: ByColor::default(),
         }
     }
 
     /// Forgets the tree and the game's dynamic komi.
     pub fn clear(&mut self) {
         self.root = None;
-        self.dyn_komi = ByColor {
-            black: DynKomi::NONE,
-            white: DynKomi::NONE,
-        };
+        self.dyn_komi = ByColor::default();
     }
 
     /// The move-prediction model (priors and playout weights).
