@@ -4,9 +4,10 @@
 //! **Approach moves** replace a self-atari that does not pay (Pachi's
 //! "self-atari cousin", on in its playouts). A point that would leave
 //! the mover's own stones in atari is most often a liberty shared in a
-//! capturing race, or the last way out of an own short chain. Refusing it and drawing again elsewhere, as the
-//! plain check does, leaves the race to chance; the move that does the
-//! same work without the self-atari comes from the other side:
+//! capturing race, or the last way out of an own short chain. Refusing
+//! it and drawing again elsewhere, as the plain check does, leaves the
+//! race to chance; the move that does the same work without the
+//! self-atari comes from the other side:
 //!
 //! 1. an enemy chain beside the point with two liberties: its other
 //!    liberty, which ataris it from the outside (the approach move of a
