@@ -13,6 +13,9 @@ Plays like gogui-twogtp (the same start-up and game sequence) but also:
   * optional handicap (`--handicap N`): Black gets `fixed_handicap N`, every
     other program the same points through `set_free_handicap` (or `play B`
     moves when it lacks that command); White moves first;
+  * an optional fixed opening (`--opening "E5 E3"`): moves every program
+    gets before the first genmove, kept as the record's first moves, to
+    study one line of play;
   * the peak resident memory (VmHWM from /proc/PID/status) of the engine and
     the opponent, read at the end of every game; summary.json holds the
     summary in machine-readable form;
@@ -544,6 +547,13 @@ class Match:
             self.say("  handicap %d: %s" % (len(rec["handicap"]),
                                           " ".join(rec["handicap"])))
 
+        if a.opening_moves:
+            try:
+                self.play_opening(rec)
+            except GtpError as e:
+                return setup_failed(getattr(e, "prog", self.engine), e,
+                                    "opening")
+
         clocks = None
         if self.time_settings:
             m, b, s = self.time_settings
@@ -553,6 +563,8 @@ class Match:
             g, by_color["B"].label, by_color["W"].label, size, size,
             fmt_num(a.komi)))
         to_move = "W" if rec["handicap"] else "B"
+        if len(rec["moves"]) % 2:
+            to_move = "W"
         passes = 0
         while True:
             if len(rec["moves"]) >= a.maxmoves:
@@ -655,6 +667,22 @@ class Match:
         if rec["end"] == "two passes":
             self.score(rec, error)
         return self.finish(rec, t_game, by_color)
+
+    def play_opening(self, rec):
+        """The --opening moves, Black first: every program gets them as
+        `play` commands and the record keeps them as the game's first
+        moves. A refusal abandons the game at set-up."""
+        for i, move in enumerate(self.args.opening_moves):
+            color = "B" if i % 2 == 0 else "W"
+            for p in self.players() + self.others():
+                ok, text = p.cmd("play %s %s" % (color, move))
+                if not ok:
+                    e = GtpError("play %s %s (opening) answered '? %s'"
+                                 % (color, move, text))
+                    e.prog = p
+                    raise e
+            rec["moves"].append((color, move))
+        self.say("  opening: %s" % " ".join(self.args.opening_moves))
 
     def place_handicap(self, by_color):
         """Black chooses the points (fixed_handicap N); every other program
@@ -849,11 +877,13 @@ class Match:
 
         print()
         print("=== match summary: %s (engine) vs %s (opponent), %dx%d, "
-              "komi %s%s%s ===" % (E, O, a.size, a.size, fmt_num(a.komi),
+              "komi %s%s%s%s ===" % (E, O, a.size, a.size, fmt_num(a.komi),
                                    ", handicap %d" % a.handicap
                                    if a.handicap else "",
                                    ", time %s" % a.time_settings
-                                   if a.time_settings else ""))
+                                   if a.time_settings else "",
+                                   ", opening %s" % " ".join(a.opening_moves)
+                                   if a.opening_moves else ""))
         if self.referee:
             print("referee: %s   checker: %s" % (
                 self.referee.label,
@@ -952,7 +982,8 @@ class Match:
                 errors[e["role"]][e["kind"]] += 1
         summary = {
             "engine": E, "opponent": O, "size": a.size, "komi": a.komi,
-            "handicap": a.handicap, "games": n, "games_requested": a.games,
+            "handicap": a.handicap, "opening": a.opening_moves,
+            "games": n, "games_requested": a.games,
             "wins": wins, "losses": losses, "draws": draws,
             "no_result": unknown, "ends": ends, "errors": errors,
             "move_limit_games": [r["game"] for r in games
@@ -1027,6 +1058,12 @@ def main(argv=None):
                     help="the engine's colour: alternate (default; Black "
                     "in even games), or always black or white, to study "
                     "one side's openings")
+    ap.add_argument("--opening", default="", metavar='"MOVES"',
+                    help="moves every game starts with, Black first (e.g. "
+                    '"E5 E3"), given to every program with play and kept '
+                    "in the record; the engine's colour still follows "
+                    "--engine-color, so an opening of odd length has it "
+                    "answer as White in Black's games")
     ap.add_argument("--strict", dest="strict", action="store_true",
                     default=True)
     ap.add_argument("--no-strict", dest="strict", action="store_false",
@@ -1046,6 +1083,13 @@ def main(argv=None):
             ap.error('--time-settings wants "M B S" (three non-negative '
                      'integers: main seconds, byo-yomi seconds, stones)')
         args.time_tuple = tuple(int(p) for p in parts)
+    args.opening_moves = [m.upper() for m in args.opening.split()]
+    for m in args.opening_moves:
+        if m == "PASS" or not parse_vertex(m, args.size):
+            ap.error("--opening: %r is not a point of a %dx%d board"
+                     % (m, args.size, args.size))
+    if args.opening_moves and args.handicap:
+        ap.error("--opening and --handicap do not go together")
     if args.first_game < 0:
         ap.error("--first-game must be >= 0")
     if args.maxmoves is None:

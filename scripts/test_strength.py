@@ -288,6 +288,36 @@ class Lab(unittest.TestCase):
             # wins it.
             self.assertEqual(rows[2][4], "W+R" if want[2] == "B" else "B+R")
 
+    def test_match_starts_from_a_given_opening(self):
+        stub = str(self.stub)
+        out = self.tmp / "opening"
+        p = subprocess.run(
+            [sys.executable, str(SCRIPTS / "match.py"), "--engine", stub,
+             "--opponent", stub, "--referee", stub, "--games", "2",
+             "--seed-base", "1", "--engine-color", "white",
+             "--opening", "e5 c3", "--sgf-dir", str(out), "--quiet"],
+            env=self.env, capture_output=True, text=True, timeout=120)
+        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+        for game in ("game-000.sgf", "game-001.sgf"):
+            sgf = (out / game).read_text()
+            self.assertIn(";B[ee];W[cg];B[]", sgf)
+        log = (out / "gtp.log").read_text()
+        # Every program (engine, opponent, referee, checker) got both moves
+        # before Black's first genmove.
+        self.assertEqual(log.count("play B E5"), 2 * 4, log)
+        first_genmove = log.index("> genmove")
+        self.assertLess(log.index("> play W C3"), first_genmove)
+        self.assertEqual(log[first_genmove:first_genmove + 11], "> genmove b")
+        summary = json.loads((out / "summary.json").read_text())
+        self.assertEqual(summary["opening"], ["E5", "C3"])
+        bad = subprocess.run(
+            [sys.executable, str(SCRIPTS / "match.py"), "--engine", stub,
+             "--opponent", stub, "--opening", "E5 Z9", "--sgf-dir",
+             str(self.tmp / "bad-opening"), "--quiet"],
+            env=self.env, capture_output=True, text=True, timeout=120)
+        self.assertEqual(bad.returncode, 2)
+        self.assertIn("--opening", bad.stderr)
+
     def test_builds_are_not_mixed(self):
         self.run_lab("9x9-gnugo", "--games", "3")
         other = self.write_stub("stub-b")
