@@ -3,7 +3,9 @@
 //! it along the openings of game records; the commands and their settings
 //! head `book9.txt` and its extensions), or where matches decided, theirs:
 //! Black opens on the 4-4 point, which scored 10 points more against
-//! Pachi than the search's tengen (docs/strength-log.md). A search of a
+//! Pachi than the search's tengen, and White attaches to tengen, which
+//! scored 9 points more against GNU Go than the search's 4-3 point
+//! (docs/strength-log.md). A search of a
 //! few thousand playouts on a nearly empty board follows its priors,
 //! learned from 19x19 games, to the far corners; the long searches answer
 //! in the centre and at close range, as 9x9 openings do.
