@@ -562,9 +562,8 @@ class Match:
         self.say("game %d: %s (B) vs %s (W), %dx%d komi %s" % (
             g, by_color["B"].label, by_color["W"].label, size, size,
             fmt_num(a.komi)))
-        to_move = "W" if rec["handicap"] else "B"
-        if len(rec["moves"]) % 2:
-            to_move = "W"
+        # White moves first after a handicap or an opening of odd length.
+        to_move = "W" if rec["handicap"] or len(rec["moves"]) % 2 else "B"
         passes = 0
         while True:
             if len(rec["moves"]) >= a.maxmoves:
@@ -1061,9 +1060,9 @@ def main(argv=None):
     ap.add_argument("--opening", default="", metavar='"MOVES"',
                     help="moves every game starts with, Black first (e.g. "
                     '"E5 E3"), given to every program with play and kept '
-                    "in the record; the engine's colour still follows "
-                    "--engine-color, so an opening of odd length has it "
-                    "answer as White in Black's games")
+                    "in the record; the colours still follow "
+                    "--engine-color, and after an odd number of moves "
+                    "White moves first")
     ap.add_argument("--strict", dest="strict", action="store_true",
                     default=True)
     ap.add_argument("--no-strict", dest="strict", action="store_false",
