@@ -355,6 +355,15 @@ def parse_score(text):
     return None
 
 
+def refusal(prog, text):
+    """A GtpError for a `?` answer at set-up, naming the program that
+    gave it (`.prog`)."""
+    e = GtpError(text)
+    e.kind = "bad_answer"
+    e.prog = prog
+    return e
+
+
 def wilson(p_hat, n, z=1.96):
     if n == 0:
         return (0.0, 1.0)
@@ -551,8 +560,7 @@ class Match:
             try:
                 self.play_opening(rec)
             except GtpError as e:
-                return setup_failed(getattr(e, "prog", self.engine), e,
-                                    "opening")
+                return setup_failed(e.prog, e, "opening")
 
         clocks = None
         if self.time_settings:
@@ -674,12 +682,14 @@ class Match:
         for i, move in enumerate(self.args.opening_moves):
             color = "B" if i % 2 == 0 else "W"
             for p in self.players() + self.others():
-                ok, text = p.cmd("play %s %s" % (color, move))
-                if not ok:
-                    e = GtpError("play %s %s (opening) answered '? %s'"
-                                 % (color, move, text))
+                try:
+                    ok, text = p.cmd("play %s %s" % (color, move))
+                except GtpError as e:
                     e.prog = p
-                    raise e
+                    raise
+                if not ok:
+                    raise refusal(p, "play %s %s (opening) answered '? %s'"
+                                  % (color, move, text))
             rec["moves"].append((color, move))
         self.say("  opening: %s" % " ".join(self.args.opening_moves))
 
@@ -692,12 +702,6 @@ class Match:
         size = self.args.size
         black = by_color["B"]
 
-        def fail(prog, text):
-            e = GtpError(text)
-            e.kind = "bad_answer"
-            e.prog = prog
-            return e
-
         try:
             ok, text = black.cmd("fixed_handicap %d" % n)
         except GtpError as e:
@@ -705,24 +709,26 @@ class Match:
             raise
         points = [v.upper() for v in text.split()]
         if not ok:
-            raise fail(black, "fixed_handicap %d answered '? %s'" % (n, text))
+            raise refusal(black, "fixed_handicap %d answered '? %s'"
+                          % (n, text))
         if (len(points) != n or len(set(points)) != n
                 or not all(parse_vertex(v, size) for v in points)):
-            raise fail(black, "fixed_handicap %d answered '%s'" % (n, text))
+            raise refusal(black, "fixed_handicap %d answered '%s'"
+                          % (n, text))
         receivers = [by_color["W"]] + self.others()
         for p in receivers:
             try:
                 if "set_free_handicap" in p.commands:
                     ok, text = p.cmd("set_free_handicap " + " ".join(points))
                     if not ok:
-                        raise fail(p, "set_free_handicap answered '? %s'"
-                                   % text)
+                        raise refusal(p, "set_free_handicap answered '? %s'"
+                                      % text)
                 else:
                     for v in points:
                         ok, text = p.cmd("play B %s" % v)
                         if not ok:
-                            raise fail(p, "play B %s (handicap) answered "
-                                       "'? %s'" % (v, text))
+                            raise refusal(p, "play B %s (handicap) answered "
+                                          "'? %s'" % (v, text))
             except GtpError as e:
                 if not hasattr(e, "prog"):
                     e.prog = p
