@@ -5,10 +5,10 @@
 //! Black opens on the 4-4 point, which scored 10 points more against
 //! Pachi than the search's tengen, and White attaches to tengen, which
 //! scored 9 points more against GNU Go than the search's 4-3 point
-//! (docs/strength-log.md). A search of a
-//! few thousand playouts on a nearly empty board follows its priors,
-//! learned from 19x19 games, to the far corners; the long searches answer
-//! in the centre and at close range, as 9x9 openings do.
+//! (docs/strength-log.md). A search of a few thousand playouts on a
+//! nearly empty board follows its priors, learned from 19x19 games, to
+//! the far corners; the long searches answer in the centre and at close
+//! range, as 9x9 openings do.
 //!
 //! A line of the book is the game's moves in one of the board's eight
 //! orientations (the smallest, see [`canonical`]), then `->` and the move
