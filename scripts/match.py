@@ -31,20 +31,21 @@ import argparse
 import atexit
 import datetime
 import json
-import math
 import os
-import re
-import selectors
 import shlex
 import shutil
 import signal
-import subprocess
 import sys
 import time
 from pathlib import Path
 
+from game_clock import Clock
+from gtp_client import (GtpDead, GtpError, GtpTimeout, Program, kill_all,
+                        peak_rss_kb, refusal)
+from match_format import (fmt_num, parse_score, parse_vertex, sgf_escape,
+                          sgf_point, wilson)
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
-GTP_LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"  # no I
 OTHER = {"B": "W", "W": "B"}
 COLOR_NAME = {"B": "Black", "W": "White"}
 
@@ -53,234 +54,6 @@ ERROR_KINDS = ("illegal", "crash", "timeout", "overrun", "bad_answer",
 # Errors that make --strict fail when the engine under test commits them.
 STRICT_KINDS = ERROR_KINDS
 
-ALL_PROCS = []  # every GtpProcess ever started, killed at exit
-
-
-# --------------------------------------------------------------------------
-# GTP client
-# --------------------------------------------------------------------------
-
-class GtpError(Exception):
-    """Base: the program did not give a usable answer."""
-    kind = "crash"
-
-
-class GtpDead(GtpError):
-    """EOF on stdout, broken pipe or the process exited."""
-    kind = "crash"
-
-
-class GtpTimeout(GtpError):
-    """No complete answer within the timeout."""
-    kind = "timeout"
-
-
-class GtpProcess:
-    """One GTP program on pipes.  stderr goes straight to a file (never a
-    pipe, so it can never fill up); stdout is read through a selector with a
-    deadline per command."""
-
-    def __init__(self, role, argv, stderr_path, gtp_log):
-        self.role = role
-        self.argv = list(argv)
-        self.gtp_log = gtp_log
-        self.stray_lines = 0
-        self.buf = b""
-        self.broken = False
-        self.stderr_file = open(stderr_path, "ab")
-        self.stderr_file.write(("=== %s start %s: %s\n" % (
-            role, datetime.datetime.now().isoformat(timespec="seconds"),
-            shlex.join(self.argv))).encode())
-        self.stderr_file.flush()
-        try:
-            self.proc = subprocess.Popen(
-                self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=self.stderr_file, start_new_session=True, bufsize=0)
-        except OSError as e:
-            self.stderr_file.close()
-            raise GtpDead("cannot start %s: %s" % (shlex.join(self.argv), e))
-        ALL_PROCS.append(self)
-        self.sel = selectors.DefaultSelector()
-        self.sel.register(self.proc.stdout, selectors.EVENT_READ)
-
-    def alive(self):
-        return not self.broken and self.proc.poll() is None
-
-    def log(self, direction, text):
-        if self.gtp_log:
-            for line in text.splitlines() or [""]:
-                self.gtp_log.write("%s %s %s\n" % (self.role, direction, line))
-
-    def _readline(self, deadline):
-        """One line without its newline (and without \\r).  Raises on EOF or
-        when the deadline passes."""
-        while True:
-            nl = self.buf.find(b"\n")
-            if nl >= 0:
-                line = self.buf[:nl]
-                self.buf = self.buf[nl + 1:]
-                return line.decode("utf-8", "replace").replace("\r", "")
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                raise GtpTimeout("no answer within the timeout")
-            if not self.sel.select(timeout=remaining):
-                continue
-            chunk = os.read(self.proc.stdout.fileno(), 65536)
-            if not chunk:
-                code = self.proc.poll()
-                if code is None:
-                    try:
-                        code = self.proc.wait(timeout=1)
-                    except subprocess.TimeoutExpired:
-                        code = "still running"
-                raise GtpDead("terminated unexpectedly (EOF on stdout, "
-                              "exit status %s)" % code)
-            self.buf += chunk
-
-    def command(self, cmd, timeout):
-        """Send one command; return (ok, text).  Raises GtpDead/GtpTimeout,
-        after which the process is killed and must be restarted."""
-        if self.broken:
-            raise GtpDead("process already failed")
-        self.log(">", cmd)
-        try:
-            self.proc.stdin.write((cmd + "\n").encode())
-            self.proc.stdin.flush()
-            deadline = time.monotonic() + timeout
-            line = self._readline(deadline)
-            while not line or line[0] not in "=?":
-                self.stray_lines += 1
-                self.log("<stray", line)
-                line = self._readline(deadline)
-            lines = [line]
-            while True:
-                line = self._readline(deadline)
-                if line == "":
-                    break
-                lines.append(line)
-        except OSError as e:  # BrokenPipeError and friends
-            self.kill()
-            raise GtpDead("terminated unexpectedly (%s)" % e)
-        except GtpError as e:
-            self.log("<!", str(e))
-            self.kill()
-            raise
-        text = "\n".join(lines)
-        self.log("<", text)
-        ok = text[0] == "="
-        body = text[1:]
-        m = re.match(r"\d+", body)  # an id (we never send one)
-        if m:
-            body = body[m.end():]
-        return ok, body.strip()
-
-    def quit(self, timeout=3.0):
-        if self.alive():
-            try:
-                self.command("quit", timeout)
-            except GtpError:
-                pass
-            try:
-                self.proc.stdin.close()
-            except OSError:
-                pass
-            try:
-                self.proc.wait(timeout=timeout)
-            except subprocess.TimeoutExpired:
-                pass
-        self.kill()
-
-    def kill(self):
-        self.broken = True
-        if self.proc.poll() is None:
-            try:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                try:
-                    self.proc.kill()
-                except OSError:
-                    pass
-            try:
-                self.proc.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                pass
-        try:
-            self.sel.close()
-        except Exception:
-            pass
-        for f in (self.proc.stdin, self.proc.stdout, self.stderr_file):
-            try:
-                f.close()
-            except Exception:
-                pass
-
-
-def kill_all():
-    for p in ALL_PROCS:
-        try:
-            p.kill()
-        except Exception:
-            pass
-
-
-# --------------------------------------------------------------------------
-# A program in the match (engine, opponent, referee, checker): restartable
-# --------------------------------------------------------------------------
-
-class Program:
-    def __init__(self, role, argv, outdir, gtp_log, timeout):
-        self.role = role            # engine / opponent / referee / checker
-        self.argv = argv
-        self.stderr_path = outdir / ("%s.stderr" % role)
-        self.stderr_path.write_bytes(b"")
-        self.gtp_log = gtp_log
-        self.timeout = timeout
-        self.gtp = None
-        self.cur_argv = None
-        self.name = role
-        self.version = ""
-        self.commands = set()
-        self.label = role
-        self.starts = 0
-
-    def ensure(self, argv=None):
-        """Start (or restart) the process if needed; returns True when a new
-        process was started."""
-        argv = list(argv or self.argv)
-        if self.gtp and self.gtp.alive() and self.cur_argv == argv:
-            return False
-        if self.gtp:
-            self.gtp.quit()
-        self.gtp = GtpProcess(self.role, argv, self.stderr_path, self.gtp_log)
-        self.cur_argv = argv
-        self.starts += 1
-        self.cmd("protocol_version")
-        ok, name = self.cmd("name")
-        if ok and name:
-            self.name = name.splitlines()[0].strip()
-        ok, version = self.cmd("version")
-        self.version = version.splitlines()[0].strip() if ok and version else ""
-        ok, cmds = self.cmd("list_commands")
-        self.commands = set(cmds.split()) if ok else set()
-        if self.role in ("referee", "checker"):
-            self.label = "%s:%s" % (self.name, self.role)
-        return True
-
-    def cmd(self, command, timeout=None):
-        """Returns (ok, text).  GtpError propagates (the process is dead)."""
-        return self.gtp.command(command, timeout or self.timeout)
-
-    def stray(self):
-        return self.gtp.stray_lines if self.gtp else 0
-
-    def quit(self):
-        if self.gtp:
-            self.gtp.quit()
-
-
-# --------------------------------------------------------------------------
-# Small utilities
-# --------------------------------------------------------------------------
 
 def resolve_argv(cmd):
     argv = shlex.split(cmd)
@@ -292,133 +65,6 @@ def resolve_argv(cmd):
         if alt.exists():
             argv[0] = str(alt)
     return argv
-
-
-def fmt_num(x):
-    return ("%.1f" % x).rstrip("0").rstrip(".") if x != int(x) else str(int(x))
-
-
-def peak_rss_kb(prog):
-    """VmHWM (peak resident set, kB) of a running program, or None."""
-    gtp = prog.gtp if prog else None
-    if not gtp or gtp.proc.poll() is not None:
-        return None
-    try:
-        with open("/proc/%d/status" % gtp.proc.pid) as f:
-            for line in f:
-                if line.startswith("VmHWM:"):
-                    return int(line.split()[1])
-    except (OSError, ValueError, IndexError):
-        return None
-    return None
-
-
-def parse_vertex(text, size):
-    """'D4' -> (col, row) 0-based from the left / bottom; None if invalid."""
-    m = re.fullmatch(r"([A-Za-z])(\d{1,2})", text)
-    if not m:
-        return None
-    letter = m.group(1).upper()
-    if letter not in GTP_LETTERS:
-        return None
-    col = GTP_LETTERS.index(letter)
-    row = int(m.group(2)) - 1
-    if not (0 <= col < size and 0 <= row < size):
-        return None
-    return col, row
-
-
-def sgf_point(vertex, size):
-    if vertex == "PASS":
-        return ""
-    col, row = parse_vertex(vertex, size)
-    return chr(ord("a") + col) + chr(ord("a") + (size - 1 - row))
-
-
-def sgf_escape(text):
-    return text.replace("\\", "\\\\").replace("]", "\\]")
-
-
-def parse_score(text):
-    """final_score answer -> normalised result string, or None."""
-    t = text.strip()
-    m = re.fullmatch(r"([BWbw])\+(\d+(?:\.\d*)?)", t)
-    if m:
-        v = float(m.group(2))
-        if v == 0:
-            return "0"
-        if v > 1000:
-            return None
-        return "%s+%s" % (m.group(1).upper(), fmt_num(v))
-    if re.fullmatch(r"0(\.0*)?", t):
-        return "0"
-    return None
-
-
-def refusal(prog, text):
-    """A GtpError for a `?` answer at set-up, naming the program that
-    gave it (`.prog`)."""
-    e = GtpError(text)
-    e.kind = "bad_answer"
-    e.prog = prog
-    return e
-
-
-def wilson(p_hat, n, z=1.96):
-    if n == 0:
-        return (0.0, 1.0)
-    denom = 1 + z * z / n
-    centre = (p_hat + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p_hat * (1 - p_hat) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-class Clock:
-    """Canadian byo-yomi: main seconds, then `stones` moves in `period`
-    seconds, repeated.  period > 0 and stones == 0 means no limit (GTP)."""
-
-    def __init__(self, main, period, stones, grace):
-        self.unlimited = period > 0 and stones == 0
-        self.main = float(main)
-        self.period_len = float(period)
-        self.stones_len = stones
-        self.grace = grace
-        self.in_byoyomi = main <= 0 and period > 0
-        self.period = float(period)
-        self.stones = stones
-
-    def time_left_args(self):
-        if self.in_byoyomi:
-            return max(0, int(self.period)), self.stones
-        return max(0, int(self.main)), 0
-
-    def spend(self, t):
-        """Charge t seconds for one move; returns an error text on overrun."""
-        if self.unlimited:
-            return None
-        if not self.in_byoyomi:
-            if t <= self.main:
-                self.main -= t
-                return None
-            over = t - self.main
-            self.main = 0.0
-            if self.period_len <= 0 or self.stones_len <= 0:
-                if over > self.grace:
-                    return "main time exceeded by %.2fs (no byo-yomi)" % over
-                return None
-            self.in_byoyomi = True
-            self.period = self.period_len
-            self.stones = self.stones_len
-            t = over
-        self.period -= t
-        self.stones -= 1
-        if self.period < -self.grace:
-            return ("byo-yomi period exceeded by %.2fs (%d s for %d stones)"
-                    % (-self.period, self.period_len, self.stones_len))
-        if self.stones <= 0:
-            self.period = self.period_len
-            self.stones = self.stones_len
-        return None
 
 
 # --------------------------------------------------------------------------
@@ -759,7 +405,6 @@ class Match:
             "%s %s" % (r, s) for r, s in rec["scores"].items()))
 
     def finish(self, rec, t_game, by_color):
-        a = self.args
         for prog in [self.engine, self.opponent] + self.others():
             rec["rss_kb"][prog.role] = peak_rss_kb(prog)
         rec["game_s"] = time.monotonic() - t_game

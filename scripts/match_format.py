@@ -1,0 +1,64 @@
+"""How scripts/match.py and scripts/strength read and write the game:
+GTP vertices, SGF points, scores, and the Wilson interval of a result.
+
+Python 3 standard library only.
+"""
+
+import math
+import re
+
+GTP_LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"  # no I
+
+
+def fmt_num(x):
+    return ("%.1f" % x).rstrip("0").rstrip(".") if x != int(x) else str(int(x))
+
+def parse_vertex(text, size):
+    """'D4' -> (col, row) 0-based from the left / bottom; None if invalid."""
+    m = re.fullmatch(r"([A-Za-z])(\d{1,2})", text)
+    if not m:
+        return None
+    letter = m.group(1).upper()
+    if letter not in GTP_LETTERS:
+        return None
+    col = GTP_LETTERS.index(letter)
+    row = int(m.group(2)) - 1
+    if not (0 <= col < size and 0 <= row < size):
+        return None
+    return col, row
+
+
+def sgf_point(vertex, size):
+    if vertex == "PASS":
+        return ""
+    col, row = parse_vertex(vertex, size)
+    return chr(ord("a") + col) + chr(ord("a") + (size - 1 - row))
+
+
+def sgf_escape(text):
+    return text.replace("\\", "\\\\").replace("]", "\\]")
+
+
+def parse_score(text):
+    """final_score answer -> normalised result string, or None."""
+    t = text.strip()
+    m = re.fullmatch(r"([BWbw])\+(\d+(?:\.\d*)?)", t)
+    if m:
+        v = float(m.group(2))
+        if v == 0:
+            return "0"
+        if v > 1000:
+            return None
+        return "%s+%s" % (m.group(1).upper(), fmt_num(v))
+    if re.fullmatch(r"0(\.0*)?", t):
+        return "0"
+    return None
+
+
+def wilson(p_hat, n, z=1.96):
+    if n == 0:
+        return (0.0, 1.0)
+    denom = 1 + z * z / n
+    centre = (p_hat + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p_hat * (1 - p_hat) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
