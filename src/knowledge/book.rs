@@ -4,10 +4,11 @@
 //! head `book9.txt` and its extensions), or where matches decided, theirs:
 //! Black opens on the 4-4 point, which scored 10 points more against
 //! Pachi than the search's tengen; White attaches to tengen, which
-//! scored 9 points more against GNU Go than the search's 4-3 point; and
+//! scored 9 points more against GNU Go than the search's 4-3 point;
 //! Black attaches to a diagonal 4-4, which scored 96% against GNU Go
-//! where a short search's moves scored 32% and 79%
-//! (docs/strength-log.md). A search of a few thousand playouts on a
+//! where a short search's moves scored 32% and 79%; and Black's
+//! shoulder hit on a 4-3 point in the next corner scored 15 points more
+//! against Pachi than the short search's move (docs/strength-log.md). A search of a few thousand playouts on a
 //! nearly empty board follows its priors, learned from 19x19 games, to
 //! the far corners; the long searches answer in the centre and at close
 //! range, as 9x9 openings do.
