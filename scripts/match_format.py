@@ -62,3 +62,13 @@ def wilson(p_hat, n, z=1.96):
     centre = (p_hat + z * z / (2 * n)) / denom
     half = z * math.sqrt(p_hat * (1 - p_hat) / n + z * z / (4 * n * n)) / denom
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def winner(result, engine_color):
+    """'engine', 'opponent', 'draw' or None (no result) from match.py's
+    result string (B+3.5, W+R, B+F, 0, ?) and the engine's colour."""
+    if result == "0":
+        return "draw"
+    if result[:1] in ("B", "W") and engine_color in ("B", "W"):
+        return "engine" if result[0] == engine_color else "opponent"
+    return None

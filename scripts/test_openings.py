@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""Tests of scripts/openings on match folders written here: the eight
+orientations of an opening folded into one, hane's colour and result read
+from summary.tsv, draws as half, games without a result or with set-up
+stones left out, and --prefix given in another orientation.
+Run: python3 scripts/test_openings.py
+"""
+
+import contextlib
+import importlib.machinery
+import importlib.util
+import io
+import tempfile
+import unittest
+from pathlib import Path
+
+SCRIPT = Path(__file__).resolve().parent / "openings"
+
+
+def load():
+    loader = importlib.machinery.SourceFileLoader("openings", str(SCRIPT))
+    spec = importlib.util.spec_from_loader("openings", loader)
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    return module
+
+
+O = load()
+
+LETTERS = "ABCDEFGHJ"
+
+
+def sgf(moves, size=9, setup=""):
+    """A game record of GTP vertices, Black first."""
+    body = ""
+    for i, v in enumerate(moves.split()):
+        col, row = LETTERS.index(v[0]), int(v[1:]) - 1
+        body += ";%s[%s%s]" % ("BW"[i % 2], chr(97 + col), chr(97 + size - 1 - row))
+    return "(;FF[4]GM[1]SZ[%d]KM[7]%s%s)" % (size, setup, body)
+
+
+def folder(root, games):
+    """A batch folder: games as (hane's colour, result, moves, set-up)."""
+    batch = Path(root) / "9x9-gnugo" / "batch-001"
+    batch.mkdir(parents=True)
+    lines = ["game\tengine_color\tresult\twinner\tsgf\thandicap"]
+    for g, (color, result, moves, setup) in enumerate(games):
+        name = "game-%03d.sgf" % g
+        (batch / name).write_text(sgf(moves, setup=setup))
+        lines.append("%d\t%s\t%s\t-\t%s\t0" % (g, color, result, name))
+    (batch / "summary.tsv").write_text("\n".join(lines) + "\n")
+
+
+GAMES = [
+    ("B", "W+R", "D4 F6 D6 C3", ""),      # a loss
+    ("B", "B+3", "F6 D4 F4 G7", ""),      # the same opening turned: a win
+    ("B", "0", "D6 F4 D4", ""),           # turned again: a draw
+    ("B", "?", "D4 F6 D6", ""),           # no result
+    ("B", "B+R", "D4 F6 D7", ""),         # another third move
+    ("W", "W+2", "D4 F6 D6", ""),         # hane White
+    ("B", "B+1", "D4 F6 D6", "AB[cc]"),   # set-up stones
+]
+
+
+def run(*argv):
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        status = O.main(list(argv))
+    return status, out.getvalue()
+
+
+class Openings(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        folder(self.tmp.name, GAMES)
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def table(self, color, length, prefix=""):
+        records = O.games([self.tmp.name])
+        return {(c, " ".join(O.name(p) for p in line)): v
+                for (c, _, line), v in O.tally(records, color, length, prefix).items()}
+
+    def test_orientations_fold_and_results_count(self):
+        self.assertEqual(self.table("B", 3), {
+            ("B", "D4 F6 D6"): [3, 1, 1, 1],
+            ("B", "D4 F6 D7"): [1, 1, 0, 0],
+        })
+
+    def test_the_colour_is_hanes(self):
+        self.assertEqual(self.table("W", 3), {("W", "D4 F6 D6"): [1, 1, 0, 0]})
+        self.assertEqual(len(self.table(None, 3)), 3)
+
+    def test_a_prefix_in_any_orientation(self):
+        for prefix in ("D4 F6", "F6 D4", "D6 F4", "F4 D6"):
+            self.assertEqual(set(self.table("B", 3, prefix)),
+                             {("B", "D4 F6 D6"), ("B", "D4 F6 D7")}, prefix)
+        self.assertEqual(self.table("B", 3, "E5"), {})
+
+    def test_the_four_corners_read_as_d4(self):
+        for v in ("D4", "F4", "D6", "F6"):
+            p = O.parse_vertex(v, 9)
+            self.assertEqual(O.name(O.canonical([p], 9)[0]), "D4")
+        self.assertEqual(O.canonical([None, (4, 4)], 9), [None, (4, 4)])
+
+    def test_the_report(self):
+        status, out = run("--color", "black", "--moves", "3", self.tmp.name)
+        self.assertEqual(status, 0)
+        lines = out.splitlines()
+        self.assertIn("3  1/1/1", lines[1])
+        self.assertIn("50.0%", lines[1])
+        self.assertTrue(lines[1].endswith("D4 F6 D6"))
+        self.assertTrue(lines[2].endswith("D4 F6 D7"))
+        status, out = run("--min-games", "5", self.tmp.name)
+        self.assertEqual(out.strip(), "no openings to show")
+
+
+if __name__ == "__main__":
+    unittest.main()
