@@ -1,17 +1,14 @@
 //! The 9x9 opening book: for the first moves of a game, the move a long
 //! search of hane's own chose there (`hane book` writes it, and extends
 //! it along the openings of game records; the commands and their settings
-//! head `book9.txt` and its extensions), or where matches decided, theirs:
-//! Black opens on the 4-4 point, which scored 10 points more against
-//! Pachi than the search's tengen; White attaches to tengen, which
-//! scored 9 points more against GNU Go than the search's 4-3 point;
-//! Black attaches to a diagonal 4-4, which scored 96% against GNU Go
-//! where a short search's moves scored 32% and 79%; and Black's
-//! shoulder hit on a 4-3 point in the next corner scored 15 points more
-//! against Pachi than the short search's move (docs/strength-log.md). A search of a few thousand playouts on a
-//! nearly empty board follows its priors, learned from 19x19 games, to
-//! the far corners; the long searches answer in the centre and at close
-//! range, as 9x9 openings do.
+//! head `book9.txt` and its extensions), or where matches decided, theirs
+//! (the line's comment gives the match, docs/strength-log.md the story):
+//! Black opens on the 4-4 point, White attaches to tengen, and Black
+//! meets two replies to its 4-4 point with contact, an attachment and a
+//! shoulder hit, each 15 points or more above a short search's move. A
+//! search of a few thousand playouts on a nearly empty board follows its
+//! priors, learned from 19x19 games, to the far corners; the long searches
+//! answer in the centre and at close range, as 9x9 openings do.
 //!
 //! A line of the book is the game's moves in one of the board's eight
 //! orientations (the smallest, see [`canonical`]), then `->` and the move
