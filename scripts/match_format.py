@@ -1,5 +1,6 @@
-"""How scripts/match.py and scripts/strength read and write the game:
-GTP vertices, SGF points, scores, and the Wilson interval of a result.
+"""How the match scripts (match.py, strength, openings) read and write a
+game: GTP vertices, SGF points, scores, who won, and the Wilson interval
+of a score.
 
 Python 3 standard library only.
 """
