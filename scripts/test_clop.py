@@ -6,8 +6,6 @@ test_strength.py, whose results follow from its seed and colour).
 Run: python3 scripts/test_clop.py
 """
 
-import importlib.machinery
-import importlib.util
 import math
 import os
 import random
@@ -17,18 +15,12 @@ import tempfile
 import unittest
 from pathlib import Path
 
+from script_module import load_script
+
 SCRIPTS = Path(__file__).resolve().parent
 
 
-def load(name, path):
-    loader = importlib.machinery.SourceFileLoader(name, str(path))
-    spec = importlib.util.spec_from_loader(name, loader)
-    module = importlib.util.module_from_spec(spec)
-    loader.exec_module(module)
-    return module
-
-
-C = load("clop", SCRIPTS / "clop")
+C = load_script("clop")
 
 
 class Scaling(unittest.TestCase):
@@ -85,7 +77,7 @@ class Fit(unittest.TestCase):
 
 class Games(unittest.TestCase):
     def test_a_run_records_each_game_once_with_its_result(self):
-        ts = load("test_strength", SCRIPTS / "test_strength.py")
+        ts = load_script("test_strength.py")
         with tempfile.TemporaryDirectory() as tmp:
             tmp = Path(tmp)
             stub = tmp / "stub"

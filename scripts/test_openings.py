@@ -7,25 +7,14 @@ Run: python3 scripts/test_openings.py
 """
 
 import contextlib
-import importlib.machinery
-import importlib.util
 import io
 import tempfile
 import unittest
 from pathlib import Path
 
-SCRIPT = Path(__file__).resolve().parent / "openings"
+from script_module import load_script
 
-
-def load():
-    loader = importlib.machinery.SourceFileLoader("openings", str(SCRIPT))
-    spec = importlib.util.spec_from_loader("openings", loader)
-    module = importlib.util.module_from_spec(spec)
-    loader.exec_module(module)
-    return module
-
-
-O = load()
+O = load_script("openings")
 
 LETTERS = "ABCDEFGHJ"
 

@@ -11,8 +11,6 @@ one Python script plays hane (logging the --seed of every start), GNU Go
 and a fake Pachi.  Run: python3 scripts/test_strength.py
 """
 
-import importlib.machinery
-import importlib.util
 import json
 import math
 import os
@@ -23,19 +21,13 @@ import tempfile
 import unittest
 from pathlib import Path
 
+from script_module import load_script
+
 SCRIPTS = Path(__file__).resolve().parent
 STRENGTH = SCRIPTS / "strength"
 
 
-def load_strength():
-    loader = importlib.machinery.SourceFileLoader("strength", str(STRENGTH))
-    spec = importlib.util.spec_from_loader("strength", loader)
-    module = importlib.util.module_from_spec(spec)
-    loader.exec_module(module)
-    return module
-
-
-S = load_strength()
+S = load_script("strength")
 
 # One GTP program for every role.  As the engine (started with --seed N) it
 # resigns when N % 3 == 0, plays A1 once then passes when N % 3 == 2, and

@@ -5,24 +5,16 @@ for the right colour, draws as half, and the bound a change above a
 threshold can gain.  Run: python3 scripts/test_win_rates.py
 """
 
-import importlib.machinery
-import importlib.util
 import tempfile
 import unittest
 from pathlib import Path
 
+from script_module import load_script
+
 SCRIPT = Path(__file__).resolve().parent / "win-rates"
 
 
-def load():
-    loader = importlib.machinery.SourceFileLoader("win_rates", str(SCRIPT))
-    spec = importlib.util.spec_from_loader("win_rates", loader)
-    module = importlib.util.module_from_spec(spec)
-    loader.exec_module(module)
-    return module
-
-
-W = load()
+W = load_script("win-rates")
 
 SUMMARY = "game\tengine_color\tresult\twinner\n"
 
