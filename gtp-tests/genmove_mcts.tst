@@ -251,6 +251,48 @@ loadsgf sgf/drawn-count-pass.sgf
 #? [pass]
 
 # ---------------------------------------------------------------------------
+# Play on from a drawn count where a stone does better than the draw. A
+# 9x9 game against GNU Go (komi 7): Black passed with the count at 0 and
+# White's stones on the left still unsettled. The search rates B4 about
+# 0.59; a draw is worth 0.5. The build that passed back unless a stone
+# won 0.6 drew this game; playing on from the same position White lived
+# on the left and won by 26 (W+22 to W+36 in ten more such games).
+#
+#   7 . X O . X O + . .
+#   6 X . X O X O . . .
+#   5 . X O . X O + . .
+#   4 . . . X X O . . .
+# ---------------------------------------------------------------------------
+loadsgf sgf/drawn-count-invasion.sgf
+
+122 final_score
+#? [0]
+
+124 genmove w
+#? [!pass]
+
+# But not for ever: after five stones answered Black's passes into the
+# drawn count, White passes back even where a stone still looks better
+# (five fills of White's own area here, which leave the count at 0).
+loadsgf sgf/drawn-count-invasion.sgf
+play w H3
+play b pass
+play w H4
+play b pass
+play w H6
+play b pass
+play w J3
+play b pass
+play w J6
+play b pass
+
+126 final_score
+#? [0]
+
+128 genmove w
+#? [pass]
+
+# ---------------------------------------------------------------------------
 # Do not pass back on a count that credits hane with the move it gives up.
 # From a 9x9 game against GNU Go (komi 7): Black has just passed. With
 # White to move, hane's dead-stone count kept White's wall on row 6
