@@ -256,7 +256,7 @@ loadsgf sgf/drawn-count-pass.sgf
 # White's stones on the left still unsettled. The search rates B4 about
 # 0.59; a draw is worth 0.5. The build that passed back unless a stone
 # won 0.6 drew this game; playing on from the same position White lived
-# on the left and won by 26 (W+22 to W+36 in ten more such games).
+# on the left and won by 26 (by 22 or more in 21 more such games).
 #
 #   7 . X O . X O + . .
 #   6 X . X O X O . . .
