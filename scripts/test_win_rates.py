@@ -11,9 +11,6 @@ from pathlib import Path
 
 from script_module import load_script
 
-SCRIPT = Path(__file__).resolve().parent / "win-rates"
-
-
 W = load_script("win-rates")
 
 SUMMARY = "game\tengine_color\tresult\twinner\n"

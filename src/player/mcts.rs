@@ -304,9 +304,10 @@ impl MctsPlayer {
             .iter()
             .find(|c| c.mv == stone)
             .map_or(0.0, |c| c.win_rate);
-        let declined = declined_passes(game, color);
         if margin > 0.0
-            || (margin == 0.0 && (stone_rate < PLAY_ON_FROM_A_DRAW || declined >= DRAW_PLAY_ONS))
+            || (margin == 0.0
+                && (stone_rate < PLAY_ON_FROM_A_DRAW
+                    || declined_passes(game, color) >= DRAW_PLAY_ONS))
         {
             return Decision::Play(pass_or_secure(game, color, &statuses.dead));
         }
