@@ -104,6 +104,38 @@ class Openings(unittest.TestCase):
         status, out = run("--min-games", "5", self.tmp.name)
         self.assertEqual(out.strip(), "no openings to show")
 
+    def test_choices_split_where_hane_moved_differently(self):
+        records = list(O.games([self.tmp.name]))
+        table = {(" ".join(O.name(p) for p in pos), O.name(m)): v
+                 for (_, pos), moves in O.choices(records, "B", 3, "").items()
+                 for m, v in moves.items()}
+        # Black's first move: D4 in every orientation; its third: D6 (turned
+        # in three games) or D7. White's moves are not hane's here.
+        self.assertEqual(table, {
+            ("", "D4"): [4, 2, 1, 1],
+            ("D4 F6", "D6"): [3, 1, 1, 1],
+            ("D4 F6", "D7"): [1, 1, 0, 0],
+        })
+        # A prefix keeps the positions after it, in any orientation.
+        after = O.choices(records, "B", 3, "F4 D6")
+        self.assertEqual([" ".join(O.name(p) for p in pos) for _, pos in after], ["D4 F6"])
+        white = {pos: dict(moves) for pos, moves in O.choices(records, "W", 3, "").items()}
+        self.assertEqual(white, {(9, ((3, 3),)): {(5, 5): [1, 1, 0, 0]}})  # D4: F6
+
+    def test_the_choices_report(self):
+        status, out = run("--choices", "--color", "black", "--moves", "3", self.tmp.name)
+        self.assertEqual(status, 0)
+        lines = out.splitlines()
+        self.assertEqual(lines[0], "9x9  D4 F6  (4 games)")
+        self.assertTrue(lines[1].split()[:2] == ["D6", "3"], lines[1])
+        self.assertIn("50.0%", lines[1])
+        self.assertTrue(lines[2].split()[:2] == ["D7", "1"], lines[2])
+        status, out = run("--choices", "--color", "black", "--min-games", "2", self.tmp.name)
+        self.assertEqual(out.strip(), "no position where hane's choices split")
+        with self.assertRaises(SystemExit):
+            with contextlib.redirect_stderr(io.StringIO()):
+                run("--choices", self.tmp.name)
+
 
 if __name__ == "__main__":
     unittest.main()
