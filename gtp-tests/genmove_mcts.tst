@@ -359,3 +359,56 @@ play b pass
 
 130 genmove w
 #? [!pass]
+
+# ---------------------------------------------------------------------------
+# An opening book move found by matches. GNU Go level 10, Black, plays
+# tengen and this line nearly every time; the 2,000-playout search's F8
+# here drew 34 of 56 games (the count ends at 0 with komi 7), while D2,
+# played in 200 games, won all 200 (by 2 or 4 points). The book answers
+# D2 in every orientation of the position; this file's 3,000-playout
+# search finds it too (tests/book.rs checks the book with one playout).
+#
+#   8 . . . . X . . . .
+#   7 . . . . X O . . .
+#   6 . . . . X O . . .
+#   5 . . . . X O . . .
+#   4 . . . X . O . . .
+#   3 . . . X O . . . .
+#     A B C D E F G H J
+# ---------------------------------------------------------------------------
+boardsize 9
+clear_board
+komi 7
+play b E5
+play w F5
+play b E6
+play w F4
+play b D3
+play w E3
+play b D4
+play w F6
+play b E7
+play w F7
+play b E8
+
+140 genmove w
+#? [D2]
+
+# The same position turned a quarter: the book folds the orientations.
+boardsize 9
+clear_board
+komi 7
+play b E5
+play w E4
+play b D5
+play w F4
+play b G6
+play w G5
+play b F6
+play w D4
+play b C5
+play w C4
+play b B5
+
+142 genmove w
+#? [H6]

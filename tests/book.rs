@@ -67,3 +67,36 @@ fn searches_without_the_book_or_off_its_games() {
     // A komi far from the book's leaves the book out.
     assert_ne!(answers(&mut session(true), "0.5"), expected);
 }
+
+/// Moves of `line` (Black first) played, then hane's answer.
+fn answer_after(s: &mut Session, line: &str) -> String {
+    run(s, "boardsize 9");
+    run(s, "clear_board");
+    run(s, "komi 7");
+    let mut colour = "b";
+    for m in line.split_whitespace() {
+        run(s, &format!("play {colour} {m}"));
+        colour = if colour == "b" { "w" } else { "b" };
+    }
+    run(s, &format!("genmove {colour}"))
+}
+
+#[test]
+fn answers_deep_in_a_line_in_any_orientation() {
+    // White's twelfth move against GNU Go's tengen line, as the book
+    // writes it and turned a quarter; Black's fifth in another line.
+    let cases = [
+        ("E5 F5 E6 F4 D3 E3 D4 F6 E7 F7 E8", "D2"),
+        ("E5 E4 D5 F4 G6 G5 F6 D4 C5 C4 B5", "H6"),
+        ("D4 E6 F5 C6", "F6"),
+    ];
+    let mut with = session(true);
+    let mut without = session(false);
+    let mut searched = Vec::new();
+    for (line, expected) in cases {
+        assert_eq!(answer_after(&mut with, line), expected, "{line}");
+        searched.push(answer_after(&mut without, line));
+    }
+    // One playout does not find them all without the book.
+    assert_ne!(searched, cases.map(|c| c.1.to_string()));
+}
