@@ -361,12 +361,13 @@ play b pass
 #? [!pass]
 
 # ---------------------------------------------------------------------------
-# An opening book move found by matches. GNU Go level 10, Black, plays
-# tengen and this line nearly every time; the 2,000-playout search's F8
+# An opening book move found by matches. GNU Go level 10, Black, often
+# reaches this position after its tengen; the 2,000-playout search's F8
 # here drew 34 of 56 games (the count ends at 0 with komi 7), while D2,
 # played in 200 games, won all 200 (by 2 or 4 points). The book answers
-# D2 in every orientation of the position; this file's 3,000-playout
-# search finds it too (tests/book.rs checks the book with one playout).
+# D2 in every orientation of the position. Without the book this file's
+# 3,000-playout search finds D2 in the first orientation below but plays
+# H4 in the second (tests/book.rs checks the book with one playout).
 #
 #   8 . . . . X . . . .
 #   7 . . . . X O . . .
@@ -394,21 +395,22 @@ play b E8
 140 genmove w
 #? [D2]
 
-# The same position turned a quarter: the book folds the orientations.
+# The same position turned a quarter: the book folds the orientations,
+# so B6 here is D2 above.
 boardsize 9
 clear_board
 komi 7
 play b E5
 play w E4
-play b D5
-play w F4
-play b G6
-play w G5
-play b F6
+play b F5
 play w D4
-play b C5
-play w C4
-play b B5
+play b C6
+play w C5
+play b D6
+play w F4
+play b G5
+play w G4
+play b H5
 
 142 genmove w
-#? [H6]
+#? [B6]

@@ -87,7 +87,7 @@ fn answers_deep_in_a_line_in_any_orientation() {
     // writes it and turned a quarter; Black's fifth in another line.
     let cases = [
         ("E5 F5 E6 F4 D3 E3 D4 F6 E7 F7 E8", "D2"),
-        ("E5 E4 D5 F4 G6 G5 F6 D4 C5 C4 B5", "H6"),
+        ("E5 E4 F5 D4 C6 C5 D6 F4 G5 G4 H5", "B6"),
         ("D4 E6 F5 C6", "F6"),
     ];
     let mut with = session(true);
