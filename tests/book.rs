@@ -42,14 +42,22 @@ const FIRSTS: [&str; 10] = ["E5", "D4", "F6", "C3", "G7", "C4", "D3", "G6", "A1"
 fn answers(s: &mut Session, komi: &str) -> Vec<String> {
     FIRSTS
         .iter()
-        .map(|first| {
-            run(s, "boardsize 9");
-            run(s, "clear_board");
-            run(s, &format!("komi {komi}"));
-            run(s, &format!("play b {first}"));
-            run(s, "genmove w")
-        })
+        .map(|first| answer_after(s, komi, first))
         .collect()
+}
+
+/// Moves of `line` (Black first) played on 9x9 with `komi`, then hane's
+/// answer.
+fn answer_after(s: &mut Session, komi: &str, line: &str) -> String {
+    run(s, "boardsize 9");
+    run(s, "clear_board");
+    run(s, &format!("komi {komi}"));
+    let mut colour = "b";
+    for m in line.split_whitespace() {
+        run(s, &format!("play {colour} {m}"));
+        colour = if colour == "b" { "w" } else { "b" };
+    }
+    run(s, &format!("genmove {colour}"))
 }
 
 #[test]
@@ -68,19 +76,6 @@ fn searches_without_the_book_or_off_its_games() {
     assert_ne!(answers(&mut session(true), "0.5"), expected);
 }
 
-/// Moves of `line` (Black first) played, then hane's answer.
-fn answer_after(s: &mut Session, line: &str) -> String {
-    run(s, "boardsize 9");
-    run(s, "clear_board");
-    run(s, "komi 7");
-    let mut colour = "b";
-    for m in line.split_whitespace() {
-        run(s, &format!("play {colour} {m}"));
-        colour = if colour == "b" { "w" } else { "b" };
-    }
-    run(s, &format!("genmove {colour}"))
-}
-
 #[test]
 fn answers_deep_in_a_line_in_any_orientation() {
     // White's twelfth move against GNU Go's tengen line, as the book
@@ -94,8 +89,8 @@ fn answers_deep_in_a_line_in_any_orientation() {
     let mut without = session(false);
     let mut searched = Vec::new();
     for (line, expected) in cases {
-        assert_eq!(answer_after(&mut with, line), expected, "{line}");
-        searched.push(answer_after(&mut without, line));
+        assert_eq!(answer_after(&mut with, "7", line), expected, "{line}");
+        searched.push(answer_after(&mut without, "7", line));
     }
     // One playout does not find them all without the book.
     assert_ne!(searched, cases.map(|c| c.1.to_string()));
