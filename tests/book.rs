@@ -78,10 +78,12 @@ fn searches_without_the_book_or_off_its_games() {
 
 #[test]
 fn answers_deep_in_a_line_in_any_orientation() {
-    // White's twelfth move against GNU Go's tengen line, as the book
-    // writes it and turned a quarter; Black's fifth in another line.
+    // White's twelfth and sixth moves against GNU Go's tengen line, as
+    // the book writes them, and the twelfth turned a quarter; Black's
+    // fifth in another line.
     let cases = [
         ("E5 F5 E6 F4 D3 E3 D4 F6 E7 F7 E8", "D2"),
+        ("E5 F5 E6 F4 D3", "E3"),
         ("E5 E4 F5 D4 C6 C5 D6 F4 G5 G4 H5", "B6"),
         ("D4 E6 F5 C6", "F6"),
     ];
