@@ -50,18 +50,16 @@ impl PriorParams {
 }
 
 /// The power the model's gammas for the distance to the last two moves
-/// are raised to in the tree priors, by board size. The model learned
-/// from strong players, who mostly answer near the last move (its gamma
-/// for the nearest distance is 7.2); a search must also look at the
-/// move elsewhere that refutes. On 9x9 against Pachi at 2,000 playouts
-/// counted alike, 0.5 scored 37.9% of 790 games against the model's own
-/// gammas' 31.9% of 792 on the same seeds (two of the four seed sets
-/// played side by side the same day: 39.7% against 30.7% of 396;
-/// docs/strength-log.md), so boards below 13x13 use 0.5; larger ones,
-/// not measured, keep the model's gammas.
-pub fn distance_power_for_size(size: usize) -> f32 {
-    if size < 13 { 0.5 } else { 1.0 }
-}
+/// are raised to in the tree priors. The model learned from strong
+/// players, who mostly answer near the last move (its gamma for the
+/// nearest distance is 7.2); a search must also look at the move
+/// elsewhere that refutes. On 9x9 against Pachi at 2,000 playouts counted
+/// alike, 0.5 scored 37.9% of 790 games against the model's own gammas'
+/// 31.9% of 792 on the same seeds (two of the four seed sets played side
+/// by side the same day: 39.7% against 30.7% of 396;
+/// docs/strength-log.md); on 19x19 it came with the search's other
+/// settings from 9x9 (see [`crate::search::params`]).
+pub const DISTANCE_POWER: f32 = 0.5;
 
 /// True for an escape of a chain in atari into a ladder that works, or
 /// one that stays in atari.

@@ -351,7 +351,7 @@ impl Searcher {
         let policy = Policy {
             kind: self.params.playout,
             model: &model,
-            tactics: self.params.tactics_for(game.board().size().get()),
+            tactics: self.params.tactics,
             replies: None,
         };
         let (allow_pass, probes) = pass::allowed(game, color, policy, limits.playouts, seed);
@@ -393,18 +393,9 @@ impl Searcher {
             model: &self.model,
             priors: prior_params,
             white_bonus,
-            distance_power: self
-                .params
-                .distance_power
-                .unwrap_or_else(|| priors::distance_power_for_size(board.size().get())),
-            expand_visits: self
-                .params
-                .expand_visits
-                .unwrap_or_else(|| params::expand_visits_for_size(board.size().get())),
-            last_good_reply: self
-                .params
-                .last_good_reply
-                .unwrap_or_else(|| params::last_good_reply_for_size(board.size().get())),
+            distance_power: self.params.distance_power,
+            expand_visits: self.params.expand_visits,
+            last_good_reply: self.params.last_good_reply,
             inv_rave_equiv: (1.0 / self.params.rave_equiv.max(1.0)) as f32,
             exploration: self.params.exploration as f32,
             explore_below: self.params.explore_below as f32,

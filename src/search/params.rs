@@ -1,42 +1,20 @@
 //! The search's tunable constants: what each is and where its value
 //! came from (match figures in `docs/strength-log.md`), and setting them
 //! by name for experiments (`hane --tune NAME=VALUE`).
+//!
+//! One setting serves every board size. Expansion after 4 visits, the
+//! distance power 0.5, the last good reply and the edge-ladder and
+//! big-chain rules were each adopted on 9x9 by matches against Pachi,
+//! and were first used below 13x13 alone. On 19x19 the five together won
+//! 41 of 69 games of self-play against the play without them (59.4%,
+//! 2,000 playouts each) and, against GNU Go level 10 at 10,000
+//! playouts, 31 of 37 where the play without them had won 27 of 39: z
+//! about 1.6 and 1.5, neither resolved alone, together about 2.2
+//! (docs/strength-log.md, "19x19 against GNU Go level 10").
 
 use super::playout::{PlayoutKind, Tactics};
 use super::time;
 use crate::knowledge::priors::PriorParams;
-
-/// Visits a leaf needs before it is expanded, by board size. Pachi
-/// expands after 8; on 9x9 against Pachi at 2,000 playouts counted alike,
-/// expanding after 4 scored 42.0% of 200 games where 8 scored 33.7% of
-/// 199 on the same seeds (docs/strength-log.md, "Expanding sooner"), so
-/// boards below 13x13 use 4; larger ones, not measured, keep 8.
-pub fn expand_visits_for_size(size: usize) -> u32 {
-    if size < 13 { 4 } else { 8 }
-}
-
-/// Whether heavy playouts try the last good reply, by board size. On 9x9
-/// against Pachi at 2,000 playouts counted alike, replies scored 44.8% of
-/// 1,935 games where the same build without them scored 41.3% of 1,903
-/// on the same seeds, side by side (z = 2.1; docs/strength-log.md, "Last
-/// good reply"), so boards below 13x13 use them; larger ones, not
-/// measured, do not.
-pub fn last_good_reply_for_size(size: usize) -> bool {
-    size < 13
-}
-
-/// The heavy playouts' edge-ladder and big-chain rules by board size, as
-/// `(ladder_lines, big_chain_stones)` ([`Tactics`]): on 9x9 against Pachi
-/// at 2,000 playouts counted alike, reading atari escapes on the first
-/// line for ladders and always answering chains of 3 or more in atari
-/// scored 47.2% of 1,420 games where the same play without them scored
-/// 41.2% of 905 beside them (z = 2.9) and 43.9% of 3,985 in all
-/// (docs/strength-log.md, "Edge ladders and big chains in the
-/// playouts"), so boards below 13x13 use both; larger ones, not
-/// measured, neither.
-pub fn edge_tactics_for_size(size: usize) -> (u32, u32) {
-    if size < 13 { (1, 3) } else { (0, 0) }
-}
 
 /// Tunable search parameters.
 #[derive(Clone, Copy, Debug)]
@@ -45,9 +23,8 @@ pub struct SearchParams {
     pub playout: PlayoutKind,
     /// Worker threads.
     pub threads: usize,
-    /// Visits a leaf needs before it is expanded (`None`: by board size,
-    /// [`expand_visits_for_size`]).
-    pub expand_visits: Option<u32>,
+    /// Visits a leaf needs before it is expanded.
+    pub expand_visits: u32,
     /// RAVE equivalence: how many real visits make AMAF weigh one half.
     pub rave_equiv: f64,
     /// Extra AMAF weight for moves played soon after a node (Pachi's
@@ -69,9 +46,8 @@ pub struct SearchParams {
     /// `crit_min_playouts`).
     pub criticality_visits: u32,
     /// Whether heavy playouts try the last good reply
-    /// ([`Replies`](super::playout::Replies)) before their shape moves
-    /// (`None`: by board size, [`last_good_reply_for_size`]).
-    pub last_good_reply: Option<bool>,
+    /// ([`Replies`](super::playout::Replies)) before their shape moves.
+    pub last_good_reply: bool,
     /// Memory limit for tree nodes, in bytes.
     pub max_tree_bytes: usize,
     /// Under a time budget, stop once the best move cannot change.
@@ -90,18 +66,11 @@ pub struct SearchParams {
     /// (below 1 flatter, 1 the model's).
     pub prior_power: f32,
     /// The power the model's gammas for the distance to the last two
-    /// moves are raised to in the tree priors (`None`: by board size,
-    /// [`distance_power_for_size`](crate::knowledge::priors::distance_power_for_size)).
-    pub distance_power: Option<f32>,
-    /// How often heavy playouts try their optional tactics (the edge
-    /// ladders and big chains as [`SearchParams::tactics_for`] sets them).
+    /// moves are raised to in the tree priors
+    /// ([`DISTANCE_POWER`](crate::knowledge::priors::DISTANCE_POWER)).
+    pub distance_power: f32,
+    /// Which optional tactics heavy playouts try, and how often.
     pub tactics: Tactics,
-    /// [`Tactics::ladder_lines`] (`None`: by board size,
-    /// [`edge_tactics_for_size`]).
-    pub ladder_lines: Option<u32>,
-    /// [`Tactics::big_chain_stones`] (`None`: by board size,
-    /// [`edge_tactics_for_size`]).
-    pub big_chain_stones: Option<u32>,
     /// Under a clock: empty points per own move the game still lasts
     /// ([`time::budget`]).
     pub points_per_move: f64,
@@ -160,9 +129,11 @@ impl Default for SearchParams {
             // margin (every match since the first heavy policy).
             playout: PlayoutKind::Heavy,
             threads: 1,
-            // Pachi's expand_p; expanding after 3 visits gained nothing
-            // in 50 games against GNU Go.
-            expand_visits: None,
+            // Pachi expands after 8 visits. On 9x9 against Pachi at 2,000
+            // playouts counted alike, 4 scored 42.0% of 200 games where 8
+            // scored 33.7% of 199 on the same seeds (docs/strength-log.md,
+            // "Expanding sooner"); on 19x19 see the module's note.
+            expand_visits: 4,
             // Pachi uses 3000 (9x9) and 4000 (19x19); 1000 won 37 of 50
             // games against GNU Go where 3000 won 31, and against Pachi
             // 3000 with Pachi's distance weighting scored 37.9% in 62
@@ -187,9 +158,12 @@ impl Default for SearchParams {
             // Pachi: 1.1 from 2,000 visits. Until a match decides, off.
             criticality: 0.0,
             criticality_visits: 2000,
-            // Not in Pachi. By board size: on below 13x13, where a match
-            // against Pachi decided (last_good_reply_for_size).
-            last_good_reply: None,
+            // Not in Pachi. On 9x9 against Pachi at 2,000 playouts
+            // counted alike, replies scored 44.8% of 1,935 games where the
+            // same build without them scored 41.3% of 1,903 on the same
+            // seeds, side by side (z = 2.1; docs/strength-log.md, "Last
+            // good reply"); on 19x19 see the module's note.
+            last_good_reply: true,
             // 1 GiB: a 19x19 search of minutes fits; --max-tree-mb.
             max_tree_bytes: 1024 << 20,
             early_stop: true,
@@ -208,20 +182,29 @@ impl Default for SearchParams {
             capture_boost: 1.0,
             // 0.7 scored 33.2% of 196: no change.
             prior_power: 1.0,
-            // By board size (priors::distance_power_for_size): 0.5 below
-            // 13x13, where it beat the model's gammas in paired matches;
-            // 0.25 (34.3% of 197) and 0 (35.9% of 198) did no better.
-            distance_power: None,
+            // priors::DISTANCE_POWER, 0.5: it beat the model's gammas in
+            // paired 9x9 matches; 0.25 (34.3% of 197) and 0 (35.9% of
+            // 198) did no better.
+            distance_power: crate::knowledge::priors::DISTANCE_POWER,
             // Ko fights at Pachi's 40% scored 38.3% of 350 games against
             // Pachi where none scored 38.2% of 250, 80% 29.4% of 90
             // (docs/strength-log.md): off. Approach moves always scored
             // 47.7% of 413 and eye attacks at Pachi's 60% 45.2% of 283,
             // the default 47.2% of 1,420: both off.
-            tactics: Tactics::default(),
-            // By board size (edge_tactics_for_size): on below 13x13, where
-            // a match against Pachi decided.
-            ladder_lines: None,
-            big_chain_stones: None,
+            //
+            // Edge ladders and big chains: on 9x9 against Pachi at 2,000
+            // playouts counted alike, reading atari escapes on the first
+            // line for ladders and always answering chains of 3 or more in
+            // atari scored 47.2% of 1,420 games where the same play
+            // without them scored 41.2% of 905 beside them (z = 2.9) and
+            // 43.9% of 3,985 in all (docs/strength-log.md, "Edge ladders
+            // and big chains in the playouts"); on 19x19 see the
+            // module's note.
+            tactics: Tactics {
+                ladder_lines: 1,
+                big_chain_stones: 3,
+                ..Tactics::default()
+            },
             // time::POINTS_PER_MOVE, 2.5. With 3.5 (about the 24 own
             // moves of an average 9x9 game against Pachi) hane scored
             // 79.4% of 80 at equal time where 2.5 scored 75.0% of 80 in
@@ -260,17 +243,6 @@ impl Default for SearchParams {
 }
 
 impl SearchParams {
-    /// The playout tactics for a board of `size`: [`SearchParams::tactics`]
-    /// with the edge ladders and big chains set, or by board size.
-    pub fn tactics_for(&self, size: usize) -> Tactics {
-        let (lines, stones) = edge_tactics_for_size(size);
-        Tactics {
-            ladder_lines: self.ladder_lines.unwrap_or(lines),
-            big_chain_stones: self.big_chain_stones.unwrap_or(stones),
-            ..self.tactics
-        }
-    }
-
     /// The names [`SearchParams::set`] knows, for experiments and tuning
     /// (`hane --tune NAME=VALUE`).
     pub const TUNABLE: [&'static str; 38] = [
@@ -334,22 +306,22 @@ impl SearchParams {
             "score_weight" => self.score_weight = value.min(0.5),
             "criticality" => self.criticality = value.min(10.0),
             "criticality_visits" => self.criticality_visits = (value as u32).max(1),
-            "last_good_reply" => self.last_good_reply = Some(value != 0.0),
-            "expand_visits" => self.expand_visits = Some((value as u32).max(1)),
+            "last_good_reply" => self.last_good_reply = value != 0.0,
+            "expand_visits" => self.expand_visits = (value as u32).max(1),
             "prior_even" => priors.even = (value as u32).min(1000),
             "prior_pattern" => priors.pattern = (value as f32).min(10_000.0),
             "ladder_boost" => self.ladder_boost = (value as f32).min(10_000.0),
             "capture_boost" => self.capture_boost = (value as f32).min(10_000.0),
             "prior_power" => self.prior_power = (value as f32).clamp(0.05, 4.0),
-            "distance_power" => self.distance_power = Some((value as f32).clamp(0.0, 4.0)),
+            "distance_power" => self.distance_power = (value as f32).clamp(0.0, 4.0),
             "ko_percent" => self.tactics.ko_percent = (value as u32).min(100),
             "answer_percent" => self.tactics.answer_percent = (value as u32).min(100),
             "tenuki_percent" => self.tactics.tenuki_percent = (value as u32).min(10_000),
             "selfatari_percent" => self.tactics.selfatari_percent = (value as u32).min(100),
             "counter_percent" => self.tactics.counter_percent = (value as u32).min(100),
             "race_percent" => self.tactics.race_percent = (value as u32).min(100),
-            "ladder_lines" => self.ladder_lines = Some((value as u32).min(25)),
-            "big_chain_stones" => self.big_chain_stones = Some((value as u32).min(1000)),
+            "ladder_lines" => self.tactics.ladder_lines = (value as u32).min(25),
+            "big_chain_stones" => self.tactics.big_chain_stones = (value as u32).min(1000),
             "eye_fix_percent" => self.tactics.eye_fix_percent = (value as u32).min(100),
             "fill_board_tries" => self.tactics.fill_board_tries = (value as u32).min(100),
             "approach_percent" => self.tactics.approach_percent = (value as u32).min(100),
@@ -414,15 +386,13 @@ mod tests {
         p.set("criticality", 1.1).unwrap();
         p.set("criticality_visits", 500.0).unwrap();
         assert_eq!((p.criticality, p.criticality_visits), (1.1, 500));
-        assert_eq!(p.last_good_reply, None);
-        assert_eq!(p.tactics_for(9).ladder_lines, 1);
-        assert_eq!(p.tactics_for(19).big_chain_stones, 0);
+        assert!(p.last_good_reply);
+        assert_eq!((p.tactics.ladder_lines, p.tactics.big_chain_stones), (1, 3));
         p.set("ladder_lines", 0.0).unwrap();
         p.set("big_chain_stones", 4.0).unwrap();
-        let t9 = p.tactics_for(9);
-        assert_eq!((t9.ladder_lines, t9.big_chain_stones), (0, 4));
+        assert_eq!((p.tactics.ladder_lines, p.tactics.big_chain_stones), (0, 4));
         p.set("last_good_reply", 0.0).unwrap();
-        assert_eq!(p.last_good_reply, Some(false));
+        assert!(!p.last_good_reply);
         // The priors' powers and boost leave the size-dependent weights
         // alone; the weights themselves fix them.
         let mut q = SearchParams::default();
@@ -432,7 +402,7 @@ mod tests {
         assert_eq!(q.priors, None);
         assert_eq!(
             (q.prior_power, q.distance_power, q.ladder_boost),
-            (0.7, Some(0.5), 10.0)
+            (0.7, 0.5, 10.0)
         );
         q.set("prior_pattern", 150.0).unwrap();
         assert_eq!(q.priors.map(|w| (w.even, w.pattern)), Some((20, 150.0)));
@@ -441,7 +411,7 @@ mod tests {
             (t.tenuki_percent, t.selfatari_percent, t.counter_percent),
             (30, 60, 90)
         );
-        assert_eq!((t.answer_percent, p.expand_visits), (100, Some(2)));
+        assert_eq!((t.answer_percent, p.expand_visits), (100, 2));
         assert_eq!(p.shape_power, 0.5);
         // Percentages are capped; unknown names and negative values fail
         // and change nothing.

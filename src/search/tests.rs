@@ -78,7 +78,7 @@ fn tree_stays_within_its_memory_limit() {
     let g = Game::new(BoardSize::new(9).unwrap(), Rules::AGA, 7.5);
     let params = SearchParams {
         max_tree_bytes: 0,
-        expand_visits: Some(1),
+        expand_visits: 1,
         ..SearchParams::default()
     };
     let mut s = Searcher::new(params);
@@ -417,9 +417,9 @@ fn the_experimental_switches_keep_the_search_legal_and_replayable() {
 }
 
 #[test]
-fn replies_are_on_below_13x13_unless_switched_off() {
+fn replies_are_on_unless_switched_off() {
     // The same seeded search with replies forced off and forced on: the
-    // default must play exactly one of them, by board size.
+    // default must play the one with replies, on every board size.
     let visits = |size: u32, reply: Option<f64>| {
         let g = Game::new(BoardSize::new(size).unwrap(), Rules::AGA, 7.0);
         let mut params = SearchParams::default();
@@ -442,7 +442,7 @@ fn replies_are_on_below_13x13_unless_switched_off() {
     assert_eq!(visits(9, None), on9);
     let (off19, on19) = (visits(19, Some(0.0)), visits(19, Some(1.0)));
     assert_ne!(off19, on19, "replies change the 19x19 search");
-    assert_eq!(visits(19, None), off19);
+    assert_eq!(visits(19, None), on19);
 }
 
 /// A 9x9 game (komi 7, AGA) after `moves`, Black first.

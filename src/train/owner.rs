@@ -10,9 +10,7 @@
 use super::dataset::{is_candidate, replay};
 use super::games::Record;
 use crate::knowledge::model::Model;
-use crate::knowledge::priors::{
-    Adjust, OWNER_BINS, distance_power_for_size, owner_bin, probabilities,
-};
+use crate::knowledge::priors::{Adjust, DISTANCE_POWER, OWNER_BINS, owner_bin, probabilities};
 use crate::rules::{Color, Move, Point};
 use crate::search::playout::{self, Amaf, PlayoutKind, Policy, Tactics};
 use rand::rngs::SmallRng;
@@ -97,9 +95,9 @@ fn game_samples(game: &Record, rate: f64, playouts: u32, model: &Model, seed: u6
             board,
             color,
             points.iter().copied(),
-            // The model as the tree's priors read it on this board size.
+            // The model as the tree's priors read it.
             Adjust {
-                distance_power: distance_power_for_size(board.size().get()),
+                distance_power: DISTANCE_POWER,
                 ..Adjust::default()
             },
             &mut probs,
