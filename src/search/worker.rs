@@ -37,12 +37,6 @@ pub(super) struct Shared<'a> {
     pub priors: PriorParams,
     /// Komi plus the rules' handicap bonus: White's extra points.
     pub white_bonus: f64,
-    /// The power of the model's distance gammas in the priors.
-    pub distance_power: f32,
-    /// Visits a leaf needs before it is expanded.
-    pub expand_visits: u32,
-    /// Whether heavy playouts try the thread's last good replies.
-    pub last_good_reply: bool,
     /// 1 / rave_equiv.
     pub inv_rave_equiv: f32,
     /// The UCB exploration constant.
@@ -111,7 +105,7 @@ pub(super) fn worker(
     // before its children's moves (where its AMAF window starts).
     let mut path: Vec<(NodeId, u16)> = Vec::with_capacity(1024);
     let mut scratch = Scratch::default();
-    if sh.last_good_reply {
+    if sh.params.last_good_reply {
         scratch.replies.reset(sh.board.size());
     }
     let area = sh.board.size().area();
@@ -319,7 +313,7 @@ fn adjust<'a>(sh: &'a Shared<'_>, mean: &'a mut Vec<f32>) -> Adjust<'a> {
         ladder_boost: sh.params.ladder_boost,
         capture_boost: sh.params.capture_boost,
         power: sh.params.prior_power,
-        distance_power: sh.distance_power,
+        distance_power: sh.params.distance_power,
         ..Adjust::default()
     };
     let samples = sh.ownership_samples.load(Relaxed);
@@ -483,7 +477,7 @@ fn simulate(
         if !tree.is_expanded(node) {
             let n = tree.node(node);
             if node == sh.root
-                || n.visits() < sh.expand_visits
+                || n.visits() < sh.params.expand_visits
                 || !expand(sh, node, board, to_move, scratch)
             {
                 break;
@@ -526,7 +520,7 @@ fn simulate(
     let as_it_stands = ended.then(|| playout::count(board, sh.white_bonus));
     // Capture searches keep the plain policy, so the dead-stone analysis
     // does not depend on the search's settings.
-    let replies_on = sh.last_good_reply && sh.goal.is_none();
+    let replies_on = sh.params.last_good_reply && sh.goal.is_none();
     let policy = if replies_on {
         Policy {
             replies: Some(&scratch.replies),
