@@ -12,9 +12,11 @@
 
 mod capture;
 mod dynkomi;
+mod expand;
 mod params;
 mod pass;
 pub mod playout;
+mod select;
 pub mod time;
 pub mod tree;
 mod value;
@@ -430,7 +432,7 @@ impl Searcher {
             let n = u64::from(self.params.owner_warmup);
             worker::warm_up(&shared, limits.playouts.map_or(n, |max| n.min(max)), seed);
         }
-        let children = worker::root_children(&shared, &legal);
+        let children = expand::root_children(&shared, &legal);
         if !self.tree.is_expanded(root) {
             self.tree.expand(root, &children);
         } else if uses_ownership {

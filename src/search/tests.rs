@@ -375,17 +375,17 @@ fn criticality_credits_points_whose_owner_wins() {
         n.winner_owns2.store(winner_owns2, Relaxed);
         n
     };
-    let (rv, rw) = worker::with_criticality(&node(2000), 100.0, 60.0, 1.0);
+    let (rv, rw) = select::with_criticality(&node(2000), 100.0, 60.0, 1.0);
     assert!(
         (rv - 150.0).abs() < 1e-3 && (rw - 110.0).abs() < 1e-3,
         "{rv} {rw}"
     );
-    let (rv, rw) = worker::with_criticality(&node(1000), 100.0, 60.0, 1.0);
+    let (rv, rw) = select::with_criticality(&node(1000), 100.0, 60.0, 1.0);
     assert!(
         (rv - 100.0).abs() < 1e-3 && (rw - 60.0).abs() < 1e-3,
         "{rv} {rw}"
     );
-    let (rv, rw) = worker::with_criticality(&node(0), 100.0, 60.0, 1.0);
+    let (rv, rw) = select::with_criticality(&node(0), 100.0, 60.0, 1.0);
     assert!(
         (rv - 50.0).abs() < 1e-3 && (rw - 10.0).abs() < 1e-3,
         "{rv} {rw}"

@@ -4,11 +4,11 @@
 
 use super::dynkomi::{self, SharedDynKomi};
 use super::playout::{self, Amaf, Policy, Replies};
-use super::tree::{self, Node, NodeId, PASS, Tree, WIN_UNITS};
-use super::{SearchLimits, SearchParams, id_move, value};
+use super::tree::{NodeId, PASS, Tree, WIN_UNITS};
+use super::{SearchLimits, SearchParams, expand, id_move, select, value};
 use crate::knowledge::model::Model;
-use crate::knowledge::priors::{self, Adjust, OWNER_BINS, PriorParams};
-use crate::rules::{Board, Color, Move, Point};
+use crate::knowledge::priors::{OWNER_BINS, PriorParams};
+use crate::rules::{Board, Color, Move};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering::Relaxed};
@@ -48,7 +48,7 @@ pub(super) struct Shared<'a> {
     /// ([`value::units`]).
     pub score_weight: f64,
     /// The weight of criticality in the AMAF of nodes with at least
-    /// `criticality_visits` visits (0: off; [`with_criticality`]).
+    /// `criticality_visits` visits (0: off; [`select::with_criticality`]).
     pub criticality: f32,
     pub criticality_visits: f32,
     /// Capture children leave AMAF out altogether
@@ -200,194 +200,13 @@ fn decided(sh: &Shared<'_>, limits: &SearchLimits<'_>, start: Instant) -> bool {
     }
 }
 
-/// UCT-RAVE urgency of a child, priors and virtual loss included.
-///
-/// The usual blend `(1-b)*q + b*q_rave` with `b = rv / (rv + v + v*rv/K)`
-/// simplifies to `(w*(1 + rv/K) + rw) / (rv + v*(1 + rv/K))`: one division
-/// per child instead of three, which matters because every descent scores
-/// every child.
-#[inline]
-fn urgency(sh: &Shared<'_>, n: &Node, log_parent: f32) -> f32 {
-    let (pv, pw) = n.prior();
-    let v = (n.visits.load(Relaxed) + n.in_flight.load(Relaxed) + pv).max(1) as f32;
-    let w = n.wins.load(Relaxed) as f32 * (1.0 / WIN_UNITS as f32) + pw as f32;
-    let (rv, rw) = if sh.blind_captures && n.captures() > 0 {
-        (0.0, 0.0)
-    } else {
-        (
-            n.rave_visits.load(Relaxed) as f32,
-            n.rave_wins2.load(Relaxed) as f32 * 0.5,
-        )
-    };
-    let (rv, rw) = if sh.criticality > 0.0 && n.visits() as f32 >= sh.criticality_visits {
-        with_criticality(n, rv, rw, sh.criticality)
-    } else {
-        (rv, rw)
-    };
-    let k = 1.0 + rv * sh.inv_rave_equiv;
-    let mut value = (w * k + rw) / (rv + v * k);
-    if log_parent > 0.0 {
-        value += sh.exploration * (log_parent / v).sqrt();
-    }
-    value
-}
-
-/// Coulom's criticality, as Pachi adds it to a node's AMAF once the node
-/// has enough visits: how much owning the node's point at the end goes
-/// with winning, `P(winner owns) - P(own)P(win) - P(not own)P(not win)`
-/// over the node's simulations, twice the covariance of owning and
-/// winning (between -1/2 and 1/2). A critical point gets `crit * weight`
-/// of its AMAF samples again as wins; where owning the point goes with
-/// losing, as many are taken away as wins.
-pub(super) fn with_criticality(n: &Node, rv: f32, rw: f32, weight: f32) -> (f32, f32) {
-    let visits = n.visits().max(1) as f32;
-    let win = n.wins.load(Relaxed) as f32 / (WIN_UNITS as f32 * visits);
-    let own = n.mover_owns2.load(Relaxed) as f32 / (2.0 * visits);
-    let winner_owns = n.winner_owns2.load(Relaxed) as f32 / (2.0 * visits);
-    let crit = winner_owns - (own * win + (1.0 - own) * (1.0 - win));
-    let extra = crit * rv * weight;
-    ((rv + extra).max(0.0), (rw + extra).max(0.0))
-}
-
-/// True if the exploration term applies among `n`'s children: it is on,
-/// and everywhere or where the side to move at `n` wins less than
-/// `explore_below` so far. Below a move the tree takes for a win, the
-/// other side's best answer gets nearly every visit while its value
-/// falls, and an answer the priors and AMAF rate low (a capture that
-/// only works now) may never be tried; the term widens exactly there.
-fn explores(sh: &Shared<'_>, n: &Node) -> bool {
-    if sh.exploration <= 0.0 {
-        return false;
-    }
-    if sh.explore_below >= 1.0 {
-        return true;
-    }
-    let visits = n.visits();
-    // `n.wins` counts for the side that moved into `n`.
-    visits > 0
-        && 1.0 - n.wins.load(Relaxed) as f32 / (WIN_UNITS as f32 * visits as f32) < sh.explore_below
-}
-
-fn select(sh: &Shared<'_>, node: NodeId) -> Option<NodeId> {
-    let n = sh.tree.node(node);
-    let log_parent = if explores(sh, n) {
-        (n.visits().max(1) as f32).ln()
-    } else {
-        0.0
-    };
-    let at_root = node == sh.root;
-    let (first, children) = sh.tree.child_nodes(node);
-    let mut best = None;
-    let mut best_u = f32::NEG_INFINITY;
-    for (i, c) in children.iter().enumerate() {
-        if at_root && !sh.legal_root[c.mv() as usize] {
-            continue;
-        }
-        let u = urgency(sh, c, log_parent);
-        if u > best_u {
-            best_u = u;
-            best = Some(first + i as NodeId);
-        }
-    }
-    best
-}
-
-/// Reused buffers for expansions (no allocation once they have grown).
+/// A worker's reused buffers (no allocation once they have grown).
 #[derive(Default)]
 struct Scratch {
-    points: Vec<Point>,
-    probs: Vec<f32>,
-    laddered: Vec<bool>,
-    moves: Vec<(u32, u32, u32)>,
-    /// Mean final owner by point index, for the priors.
-    owner: Vec<f32>,
+    /// For expansions.
+    expand: expand::Buffers,
     /// The last good replies this thread has learned in this search.
     replies: Replies,
-}
-
-/// The search's adjustments to the model in its priors: ownership so far
-/// (filled into `mean`, by point index) when the priors use it, the
-/// ladder boost and the power.
-fn adjust<'a>(sh: &'a Shared<'_>, mean: &'a mut Vec<f32>) -> Adjust<'a> {
-    let mut adjust = Adjust {
-        ladder_boost: sh.params.ladder_boost,
-        capture_boost: sh.params.capture_boost,
-        power: sh.params.prior_power,
-        distance_power: sh.params.distance_power,
-        ..Adjust::default()
-    };
-    let samples = sh.ownership_samples.load(Relaxed);
-    if samples == 0 || !sh.priors_use_ownership() {
-        return adjust;
-    }
-    let inv = 1.0 / samples as f32;
-    mean.resize(crate::rules::point::MAX_POINTS, 0.0);
-    for (p, total) in sh.board.size().points().zip(&sh.ownership) {
-        mean[p.index()] = total.load(Relaxed) as f32 * inv;
-    }
-    adjust.owner = Some(mean);
-    adjust.gammas = sh.owner_gammas.as_ref();
-    adjust
-}
-
-/// Priors of the root's children, one per move of `legal`: with
-/// ownership when the priors use it.
-pub(super) fn root_children(sh: &Shared<'_>, legal: &[Point]) -> Vec<(u32, u32, u32)> {
-    let mut mean = Vec::new();
-    let (mut probs, mut laddered) = (Vec::new(), Vec::new());
-    priors::probabilities(
-        sh.model,
-        sh.board,
-        sh.color,
-        legal.iter().copied(),
-        adjust(sh, &mut mean),
-        &mut probs,
-        &mut laddered,
-    );
-    let children = |prune: bool| -> Vec<(u32, u32, u32)> {
-        legal
-            .iter()
-            .zip(probs.iter().zip(&laddered))
-            .filter(|&(_, (_, &lad))| !(prune && lad))
-            .map(|(&p, (&pr, &lad))| {
-                let (v, w) = priors::prior(sh.priors, pr, lad);
-                (child_move(sh, sh.board, sh.color, p), v, w)
-            })
-            .collect()
-    };
-    let pruned = children(sh.params.prune_ladders);
-    // Never leave the root without a move to search.
-    let mut moves = if pruned.is_empty() {
-        children(false)
-    } else {
-        pruned
-    };
-    if sh.allow_pass {
-        moves.push(pass_child(sh.priors));
-    }
-    moves
-}
-
-/// A child's move as the tree stores it: the point's index, marked with
-/// the stones it captures if they are at least `amaf_blind_captures`.
-fn child_move(sh: &Shared<'_>, board: &Board, color: Color, p: Point) -> u32 {
-    let min = sh.params.amaf_blind_captures as usize;
-    if min == 0 {
-        return p.index() as u32;
-    }
-    let stones = priors::capture_size(board, color, p);
-    if stones >= min {
-        tree::with_captures(p.index() as u32, stones)
-    } else {
-        p.index() as u32
-    }
-}
-
-/// A pass child: the even prior only, as in Pachi (the model never rates
-/// a pass, and no AMAF credit ever reaches it).
-fn pass_child(params: PriorParams) -> (u32, u32, u32) {
-    let (v, w) = priors::prior(params, 0.0, true);
-    (PASS, v, w)
 }
 
 /// Plays `n` simulations from the root without the tree, for a first
@@ -414,40 +233,6 @@ pub(super) fn warm_up(sh: &Shared<'_>, n: u64, seed: u64) {
     sh.issued.fetch_add(n, Relaxed);
     sh.done.fetch_add(n, Relaxed);
     flush_ownership(sh, &mut ownership, n);
-}
-
-fn expand(sh: &Shared<'_>, node: NodeId, board: &Board, color: Color, s: &mut Scratch) -> bool {
-    s.points.clear();
-    s.points.extend(
-        board
-            .empty_points()
-            .iter()
-            .map(|&i| Point(i))
-            .filter(|&p| playout::playable(board, color, p)),
-    );
-    // Deterministic child order whatever the empty list's order.
-    s.points.sort_unstable();
-    priors::probabilities(
-        sh.model,
-        board,
-        color,
-        s.points.iter().copied(),
-        adjust(sh, &mut s.owner),
-        &mut s.probs,
-        &mut s.laddered,
-    );
-    s.moves.clear();
-    for ((&p, &pr), &lad) in s.points.iter().zip(&s.probs).zip(&s.laddered) {
-        if lad && sh.params.prune_ladders {
-            continue;
-        }
-        let (v, w) = priors::prior(sh.priors, pr, lad);
-        s.moves.push((child_move(sh, board, color, p), v, w));
-    }
-    if sh.allow_pass {
-        s.moves.push(pass_child(sh.priors));
-    }
-    sh.tree.expand(node, &s.moves)
 }
 
 fn simulate(
@@ -478,12 +263,12 @@ fn simulate(
             let n = tree.node(node);
             if node == sh.root
                 || n.visits() < sh.params.expand_visits
-                || !expand(sh, node, board, to_move, scratch)
+                || !expand::expand(sh, node, board, to_move, &mut scratch.expand)
             {
                 break;
             }
         }
-        let Some(child) = select(sh, node) else {
+        let Some(child) = select::select(sh, node) else {
             break;
         };
         tree.node(child).in_flight.fetch_add(1, Relaxed);

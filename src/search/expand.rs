@@ -1,0 +1,149 @@
+//! A node's children and their priors: every move the playouts would
+//! play, rated by the move-prediction model with the search's own
+//! adjustments (ownership so far, ladders, captures).
+
+use super::playout;
+use super::tree::{self, NodeId, PASS};
+use super::worker::Shared;
+use crate::knowledge::priors::{self, Adjust, PriorParams};
+use crate::rules::{Board, Color, Point};
+use std::sync::atomic::Ordering::Relaxed;
+
+/// Reused buffers for expansions.
+#[derive(Default)]
+pub(super) struct Buffers {
+    points: Vec<Point>,
+    probs: Vec<f32>,
+    laddered: Vec<bool>,
+    moves: Vec<(u32, u32, u32)>,
+    /// Mean final owner by point index, for the priors.
+    owner: Vec<f32>,
+}
+
+/// The search's adjustments to the model in its priors: ownership so far
+/// (filled into `mean`, by point index) when the priors use it, the
+/// ladder boost and the power.
+fn adjust<'a>(sh: &'a Shared<'_>, mean: &'a mut Vec<f32>) -> Adjust<'a> {
+    let mut adjust = Adjust {
+        ladder_boost: sh.params.ladder_boost,
+        capture_boost: sh.params.capture_boost,
+        power: sh.params.prior_power,
+        distance_power: sh.params.distance_power,
+        ..Adjust::default()
+    };
+    let samples = sh.ownership_samples.load(Relaxed);
+    if samples == 0 || !sh.priors_use_ownership() {
+        return adjust;
+    }
+    let inv = 1.0 / samples as f32;
+    mean.resize(crate::rules::point::MAX_POINTS, 0.0);
+    for (p, total) in sh.board.size().points().zip(&sh.ownership) {
+        mean[p.index()] = total.load(Relaxed) as f32 * inv;
+    }
+    adjust.owner = Some(mean);
+    adjust.gammas = sh.owner_gammas.as_ref();
+    adjust
+}
+
+/// Priors of the root's children, one per move of `legal`: with
+/// ownership when the priors use it.
+pub(super) fn root_children(sh: &Shared<'_>, legal: &[Point]) -> Vec<(u32, u32, u32)> {
+    let mut mean = Vec::new();
+    let (mut probs, mut laddered) = (Vec::new(), Vec::new());
+    priors::probabilities(
+        sh.model,
+        sh.board,
+        sh.color,
+        legal.iter().copied(),
+        adjust(sh, &mut mean),
+        &mut probs,
+        &mut laddered,
+    );
+    let children = |prune: bool| -> Vec<(u32, u32, u32)> {
+        legal
+            .iter()
+            .zip(probs.iter().zip(&laddered))
+            .filter(|&(_, (_, &lad))| !(prune && lad))
+            .map(|(&p, (&pr, &lad))| {
+                let (v, w) = priors::prior(sh.priors, pr, lad);
+                (child_move(sh, sh.board, sh.color, p), v, w)
+            })
+            .collect()
+    };
+    let pruned = children(sh.params.prune_ladders);
+    // Never leave the root without a move to search.
+    let mut moves = if pruned.is_empty() {
+        children(false)
+    } else {
+        pruned
+    };
+    if sh.allow_pass {
+        moves.push(pass_child(sh.priors));
+    }
+    moves
+}
+
+/// A child's move as the tree stores it: the point's index, marked with
+/// the stones it captures if they are at least `amaf_blind_captures`.
+fn child_move(sh: &Shared<'_>, board: &Board, color: Color, p: Point) -> u32 {
+    let min = sh.params.amaf_blind_captures as usize;
+    if min == 0 {
+        return p.index() as u32;
+    }
+    let stones = priors::capture_size(board, color, p);
+    if stones >= min {
+        tree::with_captures(p.index() as u32, stones)
+    } else {
+        p.index() as u32
+    }
+}
+
+/// A pass child: the even prior only, as in Pachi (the model never rates
+/// a pass, and no AMAF credit ever reaches it).
+fn pass_child(params: PriorParams) -> (u32, u32, u32) {
+    let (v, w) = priors::prior(params, 0.0, true);
+    (PASS, v, w)
+}
+
+/// Expands `node` (a position with `color` to play): every move the
+/// playouts would play gets a child, with its prior. False if another
+/// thread expanded it first (the tree's own answer).
+pub(super) fn expand(
+    sh: &Shared<'_>,
+    node: NodeId,
+    board: &Board,
+    color: Color,
+    s: &mut Buffers,
+) -> bool {
+    s.points.clear();
+    s.points.extend(
+        board
+            .empty_points()
+            .iter()
+            .map(|&i| Point(i))
+            .filter(|&p| playout::playable(board, color, p)),
+    );
+    // Deterministic child order whatever the empty list's order.
+    s.points.sort_unstable();
+    priors::probabilities(
+        sh.model,
+        board,
+        color,
+        s.points.iter().copied(),
+        adjust(sh, &mut s.owner),
+        &mut s.probs,
+        &mut s.laddered,
+    );
+    s.moves.clear();
+    for ((&p, &pr), &lad) in s.points.iter().zip(&s.probs).zip(&s.laddered) {
+        if lad && sh.params.prune_ladders {
+            continue;
+        }
+        let (v, w) = priors::prior(sh.priors, pr, lad);
+        s.moves.push((child_move(sh, board, color, p), v, w));
+    }
+    if sh.allow_pass {
+        s.moves.push(pass_child(sh.priors));
+    }
+    sh.tree.expand(node, &s.moves)
+}

@@ -1,0 +1,102 @@
+//! Which child a descent takes: UCT-RAVE urgency from each child's
+//! visits, wins, AMAF and priors, with virtual loss for the simulations
+//! still in flight below it.
+
+use super::tree::{Node, NodeId, WIN_UNITS};
+use super::worker::Shared;
+use std::sync::atomic::Ordering::Relaxed;
+
+/// UCT-RAVE urgency of a child, priors and virtual loss included.
+///
+/// The usual blend `(1-b)*q + b*q_rave` with `b = rv / (rv + v + v*rv/K)`
+/// simplifies to `(w*(1 + rv/K) + rw) / (rv + v*(1 + rv/K))`: one division
+/// per child instead of three, which matters because every descent scores
+/// every child.
+#[inline]
+fn urgency(sh: &Shared<'_>, n: &Node, log_parent: f32) -> f32 {
+    let (pv, pw) = n.prior();
+    let v = (n.visits.load(Relaxed) + n.in_flight.load(Relaxed) + pv).max(1) as f32;
+    let w = n.wins.load(Relaxed) as f32 * (1.0 / WIN_UNITS as f32) + pw as f32;
+    let (rv, rw) = if sh.blind_captures && n.captures() > 0 {
+        (0.0, 0.0)
+    } else {
+        (
+            n.rave_visits.load(Relaxed) as f32,
+            n.rave_wins2.load(Relaxed) as f32 * 0.5,
+        )
+    };
+    let (rv, rw) = if sh.criticality > 0.0 && n.visits() as f32 >= sh.criticality_visits {
+        with_criticality(n, rv, rw, sh.criticality)
+    } else {
+        (rv, rw)
+    };
+    let k = 1.0 + rv * sh.inv_rave_equiv;
+    let mut value = (w * k + rw) / (rv + v * k);
+    if log_parent > 0.0 {
+        value += sh.exploration * (log_parent / v).sqrt();
+    }
+    value
+}
+
+/// Coulom's criticality, as Pachi adds it to a node's AMAF once the node
+/// has enough visits: how much owning the node's point at the end goes
+/// with winning, `P(winner owns) - P(own)P(win) - P(not own)P(not win)`
+/// over the node's simulations, twice the covariance of owning and
+/// winning (between -1/2 and 1/2). A critical point gets `crit * weight`
+/// of its AMAF samples again as wins; where owning the point goes with
+/// losing, as many are taken away as wins.
+pub(super) fn with_criticality(n: &Node, rv: f32, rw: f32, weight: f32) -> (f32, f32) {
+    let visits = n.visits().max(1) as f32;
+    let win = n.wins.load(Relaxed) as f32 / (WIN_UNITS as f32 * visits);
+    let own = n.mover_owns2.load(Relaxed) as f32 / (2.0 * visits);
+    let winner_owns = n.winner_owns2.load(Relaxed) as f32 / (2.0 * visits);
+    let crit = winner_owns - (own * win + (1.0 - own) * (1.0 - win));
+    let extra = crit * rv * weight;
+    ((rv + extra).max(0.0), (rw + extra).max(0.0))
+}
+
+/// True if the exploration term applies among `n`'s children: it is on,
+/// and everywhere or where the side to move at `n` wins less than
+/// `explore_below` so far. Below a move the tree takes for a win, the
+/// other side's best answer gets nearly every visit while its value
+/// falls, and an answer the priors and AMAF rate low (a capture that
+/// only works now) may never be tried; the term widens exactly there.
+fn explores(sh: &Shared<'_>, n: &Node) -> bool {
+    if sh.exploration <= 0.0 {
+        return false;
+    }
+    if sh.explore_below >= 1.0 {
+        return true;
+    }
+    let visits = n.visits();
+    // `n.wins` counts for the side that moved into `n`.
+    visits > 0
+        && 1.0 - n.wins.load(Relaxed) as f32 / (WIN_UNITS as f32 * visits as f32) < sh.explore_below
+}
+
+/// The child of `node` to descend into: the most urgent (at the root,
+/// among the moves legal there); `None` if it has no child to try.
+#[inline]
+pub(super) fn select(sh: &Shared<'_>, node: NodeId) -> Option<NodeId> {
+    let n = sh.tree.node(node);
+    let log_parent = if explores(sh, n) {
+        (n.visits().max(1) as f32).ln()
+    } else {
+        0.0
+    };
+    let at_root = node == sh.root;
+    let (first, children) = sh.tree.child_nodes(node);
+    let mut best = None;
+    let mut best_u = f32::NEG_INFINITY;
+    for (i, c) in children.iter().enumerate() {
+        if at_root && !sh.legal_root[c.mv() as usize] {
+            continue;
+        }
+        let u = urgency(sh, c, log_parent);
+        if u > best_u {
+            best_u = u;
+            best = Some(first + i as NodeId);
+        }
+    }
+    best
+}
