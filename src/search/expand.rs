@@ -1,6 +1,7 @@
-//! A node's children and their priors: every move the playouts would
-//! play, rated by the move-prediction model with the search's own
-//! adjustments (ownership so far, ladders, captures).
+//! A node's children and their priors: at the root every move the rules
+//! allow, below it every move the playouts would play, each rated by the
+//! move-prediction model with the search's own adjustments (ownership so
+//! far, ladders, captures).
 
 use super::playout;
 use super::tree::{self, NodeId, PASS};
