@@ -49,39 +49,45 @@ fn adjust<'a>(sh: &'a Shared<'_>, mean: &'a mut Vec<f32>) -> Adjust<'a> {
 /// Priors of the root's children, one per move of `legal`: with
 /// ownership when the priors use it.
 pub(super) fn root_children(sh: &Shared<'_>, legal: &[Point]) -> Vec<(u32, u32, u32)> {
-    let mut mean = Vec::new();
-    let (mut probs, mut laddered) = (Vec::new(), Vec::new());
+    let mut s = Buffers::default();
+    s.points.extend_from_slice(legal);
+    rate(sh, sh.board, sh.color, &mut s);
+    children(sh, sh.board, sh.color, &mut s, sh.params.prune_ladders);
+    // Never leave the root without a move to search.
+    if s.moves.is_empty() {
+        children(sh, sh.board, sh.color, &mut s, false);
+    }
+    if sh.allow_pass {
+        s.moves.push(pass_child(sh.priors));
+    }
+    s.moves
+}
+
+/// Rates `s.points`, moves of `color` on `board`, with the model and the
+/// search's adjustments: fills `s.probs` and `s.laddered`.
+fn rate(sh: &Shared<'_>, board: &Board, color: Color, s: &mut Buffers) {
     priors::probabilities(
         sh.model,
-        sh.board,
-        sh.color,
-        legal.iter().copied(),
-        adjust(sh, &mut mean),
-        &mut probs,
-        &mut laddered,
+        board,
+        color,
+        s.points.iter().copied(),
+        adjust(sh, &mut s.owner),
+        &mut s.probs,
+        &mut s.laddered,
     );
-    let children = |prune: bool| -> Vec<(u32, u32, u32)> {
-        legal
-            .iter()
-            .zip(probs.iter().zip(&laddered))
-            .filter(|&(_, (_, &lad))| !(prune && lad))
-            .map(|(&p, (&pr, &lad))| {
-                let (v, w) = priors::prior(sh.priors, pr, lad);
-                (child_move(sh, sh.board, sh.color, p), v, w)
-            })
-            .collect()
-    };
-    let pruned = children(sh.params.prune_ladders);
-    // Never leave the root without a move to search.
-    let mut moves = if pruned.is_empty() {
-        children(false)
-    } else {
-        pruned
-    };
-    if sh.allow_pass {
-        moves.push(pass_child(sh.priors));
+}
+
+/// Fills `s.moves` with a child and its prior per rated point, leaving
+/// out the ladder escapes that stay in atari when `prune` is set. No pass.
+fn children(sh: &Shared<'_>, board: &Board, color: Color, s: &mut Buffers, prune: bool) {
+    s.moves.clear();
+    for ((&p, &pr), &lad) in s.points.iter().zip(&s.probs).zip(&s.laddered) {
+        if lad && prune {
+            continue;
+        }
+        let (v, w) = priors::prior(sh.priors, pr, lad);
+        s.moves.push((child_move(sh, board, color, p), v, w));
     }
-    moves
 }
 
 /// A child's move as the tree stores it: the point's index, marked with
@@ -126,23 +132,8 @@ pub(super) fn expand(
     );
     // Deterministic child order whatever the empty list's order.
     s.points.sort_unstable();
-    priors::probabilities(
-        sh.model,
-        board,
-        color,
-        s.points.iter().copied(),
-        adjust(sh, &mut s.owner),
-        &mut s.probs,
-        &mut s.laddered,
-    );
-    s.moves.clear();
-    for ((&p, &pr), &lad) in s.points.iter().zip(&s.probs).zip(&s.laddered) {
-        if lad && sh.params.prune_ladders {
-            continue;
-        }
-        let (v, w) = priors::prior(sh.priors, pr, lad);
-        s.moves.push((child_move(sh, board, color, p), v, w));
-    }
+    rate(sh, board, color, s);
+    children(sh, board, color, s, sh.params.prune_ladders);
     if sh.allow_pass {
         s.moves.push(pass_child(sh.priors));
     }
