@@ -150,6 +150,18 @@ pub fn pass_features(board: &Board) -> MoveFeatures {
 /// The features of `color` playing the empty point `p` (which the caller
 /// has checked is playable: not the ko point, not suicide).
 pub fn features(board: &Board, color: Color, p: Point) -> MoveFeatures {
+    features_while(board, color, p, |_| true)
+}
+
+/// [`features`] with the large shapes hashed only up to the first one
+/// `listed` refuses ([`shape::hashes_while`]): what a model needs, for
+/// a fraction of the work.
+pub fn features_while(
+    board: &Board,
+    color: Color,
+    p: Point,
+    listed: impl Fn(u64) -> bool,
+) -> MoveFeatures {
     let mut tactics = tactical(board, color, p);
     tactics[Group::DistLast as usize] = dist_value(board, p, board.last_move());
     tactics[Group::DistPrev as usize] = dist_value(board, p, board.prev_move());
@@ -158,7 +170,7 @@ pub fn features(board: &Board, color: Color, p: Point) -> MoveFeatures {
     MoveFeatures {
         tactics,
         pat3: pat3::code(board, color, p),
-        shapes: shape::hashes(board, color, p),
+        shapes: shape::hashes_while(board, color, p, listed),
     }
 }
 

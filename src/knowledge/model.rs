@@ -216,6 +216,12 @@ impl Model {
         self.pat3.get(code as u64).unwrap_or(self.pat3_other)
     }
 
+    /// True if the large shape hash `h` has a gamma.
+    #[inline]
+    pub fn lists_shape(&self, h: u64) -> bool {
+        self.shapes.get(h).is_some()
+    }
+
     /// The gamma of the largest listed shape, if any is listed.
     #[inline]
     pub fn shape_gamma(&self, hashes: &shape::ShapeHashes) -> Option<f32> {

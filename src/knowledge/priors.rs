@@ -244,7 +244,7 @@ pub fn probabilities(
     laddered.clear();
     let mut total = 0.0;
     for p in points {
-        let f = features::features(board, color, p);
+        let f = features::features_while(board, color, p, |h| model.lists_shape(h));
         let mut s = model.strength(&f) * adjust.factor(board, color, p, &f);
         if adjust.distance_power != 1.0 {
             let near = model.small_gamma(Group::DistLast, f.get(Group::DistLast))

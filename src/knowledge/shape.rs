@@ -15,6 +15,7 @@
 //! opponent makes a shape for Black to play equal to its colour swap for
 //! White to play.
 
+use super::table::NO_KEY;
 use crate::rules::{Board, Cell, Color, Point};
 use std::sync::OnceLock;
 
@@ -121,6 +122,25 @@ pub fn points_in(s: usize) -> usize {
 /// The canonical hashes of the shapes of every size around `p` for
 /// `color` to play.
 pub fn hashes(board: &Board, color: Color, p: Point) -> ShapeHashes {
+    hashes_while(board, color, p, |_| true)
+}
+
+/// The canonical hashes of the shapes around `p`, smallest first, up to
+/// and including the first one `listed` refuses; the larger sizes get
+/// [`NO_KEY`], which no table lists.
+///
+/// A model's largest listed shape is the same from these as from
+/// [`hashes`] when every listed shape's smaller shapes are listed too, as
+/// a dictionary of the shapes played at least N times is: each played
+/// move's shape of one size holds its shape of every smaller size, so
+/// the counts only fall as the size grows. Most of a crowded board's
+/// points stop after a few sizes instead of reading all 104 points.
+pub fn hashes_while(
+    board: &Board,
+    color: Color,
+    p: Point,
+    listed: impl Fn(u64) -> bool,
+) -> ShapeHashes {
     let t = tables();
     let size = board.size();
     let n = size.get() as i32;
@@ -128,7 +148,7 @@ pub fn hashes(board: &Board, color: Color, p: Point) -> ShapeHashes {
     let (px, py) = (px as i32, py as i32);
     let own = Cell::stone(color);
     let mut h = [0u64; 8];
-    let mut out = [0u64; SIZES];
+    let mut out = [NO_KEY; SIZES];
     let mut k = 0;
     for (si, &end) in t.ends.iter().enumerate() {
         while k < end {
@@ -153,6 +173,9 @@ pub fn hashes(board: &Board, color: Color, p: Point) -> ShapeHashes {
             k += 1;
         }
         out[si] = h.iter().copied().min().unwrap_or(0) ^ t.size_keys[si];
+        if !listed(out[si]) {
+            break;
+        }
     }
     out
 }

@@ -207,3 +207,53 @@ fn double_ataris_and_two_liberty_fights() {
     assert_eq!(value(&e, Color::Black, "B4", Group::Libs2), 1 + 1);
     assert_eq!(value(&e, Color::Black, "F6", Group::Libs2), 0);
 }
+
+#[test]
+fn hashing_only_the_listed_shapes_gives_the_models_shape() {
+    // From the empty board, where the largest shapes are listed, through
+    // random positions, where few are: the early stop must find the same
+    // largest listed shape as hashing every size.
+    use crate::knowledge::builtin;
+    use crate::rules::BoardSize;
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+    let model = builtin();
+    let mut rng = SmallRng::seed_from_u64(5);
+    let mut board = Board::new(BoardSize::new(19).unwrap());
+    let (mut checked, mut large) = (0, 0);
+    for ply in 0..120 {
+        let color = if ply % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        if ply % 8 == 0 {
+            for p in board.size().points() {
+                if !crate::knowledge::tactics::playable(&board, color, p) {
+                    continue;
+                }
+                let all = features(&board, color, p);
+                let few = features_while(&board, color, p, |h| model.lists_shape(h));
+                assert_eq!(
+                    model.shape_gamma(&all.shapes),
+                    model.shape_gamma(&few.shapes)
+                );
+                assert_eq!(all.shapes[0], few.shapes[0]);
+                checked += 1;
+                let deepest = all.shapes.iter().rposition(|&h| model.lists_shape(h));
+                large += (deepest >= Some(shape::SIZES - 3)) as usize;
+            }
+        }
+        let empty: Vec<Point> = board
+            .size()
+            .points()
+            .filter(|&p| crate::knowledge::tactics::playable(&board, color, p))
+            .collect();
+        let p = empty[rng.next_u32() as usize % empty.len()];
+        board.play_unchecked(color, p);
+    }
+    assert!(
+        checked > 3000 && large > 100,
+        "{checked} points, {large} with a listed shape of size 10 or more"
+    );
+}
