@@ -108,7 +108,8 @@ pub struct MoveFeatures {
     /// Raw 3x3 code as seen (0 for a pass); [`pat3::canonical`] gives
     /// the code shared by its symmetries.
     pub pat3: pat3::Code,
-    /// Canonical large-shape hashes, smallest first (0s for a pass).
+    /// Canonical large-shape hashes, smallest first (0s for a pass;
+    /// from [`features_while`], `NO_KEY` past the first unlisted size).
     pub shapes: ShapeHashes,
 }
 
