@@ -224,42 +224,38 @@ pub fn local_points(board: &Board, color: Color, out: &mut [Point; 16]) -> usize
     n
 }
 
-/// The vital point of a small eye space next to `at`: an empty region of
-/// three to six points bounded by stones of one colour (and the edge),
-/// and in it the one point with the most neighbours inside the region.
-/// Playing there kills the space (nakade) for the other colour, or makes
-/// two eyes for the bounding colour. Spaces without a single best point
-/// (a square four, a straight four) give none.
+/// The vital point of a small eye space beside the stone at `at`: an
+/// empty region of three to six points bounded by stones of that stone's
+/// colour (and the edge), and in it the one point with the most
+/// neighbours inside the region. Playing there kills the space (nakade)
+/// for the other colour, or makes two eyes for the bounding colour.
+/// Spaces without a single best point (a square four, a straight four)
+/// give none, and so does an `at` without a stone.
 pub fn vital_point(board: &Board, at: Point) -> Option<Point> {
+    let enemy = board.cell(at).color()?.opponent();
+    // A point of the space that touches an enemy stone ends the search
+    // of that space at once: its border would have two colours.
+    let open = |q: Point| board.neighbours_of(enemy, q) > 0;
     // Points already flooded from an earlier start (same region).
     let mut flooded = [at; 28];
     let mut n_flooded = 0;
     for start in board.neighbours(at) {
-        if board.cell(start) != Cell::Empty || flooded[..n_flooded].contains(&start) {
+        if board.cell(start) != Cell::Empty || flooded[..n_flooded].contains(&start) || open(start)
+        {
             continue;
         }
         let mut region = [start; 7];
         let mut n = 1;
-        let mut colours = [false; 2];
         let mut ok = true;
         let mut i = 0;
-        while i < n && ok {
+        'flood: while i < n {
             let q = region[i];
-            // The neighbour counts say at once whether the bounding
-            // stones are of one colour.
-            for c in Color::BOTH {
-                colours[c.index()] |= board.neighbours_of(c, q) > 0;
-            }
-            if colours[0] && colours[1] {
-                ok = false;
-                break;
-            }
             if board.empty_neighbours(q) > 0 {
                 for r in board.neighbours(q) {
                     if board.cell(r) == Cell::Empty && !region[..n].contains(&r) {
-                        if n == region.len() {
+                        if n == region.len() || open(r) {
                             ok = false;
-                            break;
+                            break 'flood;
                         }
                         region[n] = r;
                         n += 1;
@@ -464,5 +460,17 @@ mod tests {
              O O O . .",
         );
         assert_eq!(vital_point(&b, at(&b, "C3")), None);
+        // The bent three again, with a Black stone inside its border:
+        // the space is no longer one colour's.
+        let b = parse(
+            ". . . . .
+             . . . . .
+             O O . . .
+             . O . . .
+             . . X . .",
+        );
+        assert_eq!(vital_point(&b, at(&b, "B2")), None);
+        // An empty point has no space beside it.
+        assert_eq!(vital_point(&b, at(&b, "E5")), None);
     }
 }
