@@ -245,7 +245,7 @@ impl Default for SearchParams {
 impl SearchParams {
     /// The names [`SearchParams::set`] knows, for experiments and tuning
     /// (`hane --tune NAME=VALUE`).
-    pub const TUNABLE: [&'static str; 38] = [
+    pub const TUNABLE: [&'static str; 39] = [
         "rave_equiv",
         "last_good_reply",
         "score_weight",
@@ -273,6 +273,7 @@ impl SearchParams {
         "fill_board_tries",
         "approach_percent",
         "eye_fill_percent",
+        "squeeze_percent",
         "points_per_move",
         "shape_power",
         "skip_ko_threats",
@@ -326,6 +327,7 @@ impl SearchParams {
             "fill_board_tries" => self.tactics.fill_board_tries = (value as u32).min(100),
             "approach_percent" => self.tactics.approach_percent = (value as u32).min(100),
             "eye_fill_percent" => self.tactics.eye_fill_percent = (value as u32).min(100),
+            "squeeze_percent" => self.tactics.squeeze_percent = (value as u32).min(100),
             "points_per_move" => self.points_per_move = value.clamp(0.5, 20.0),
             "shape_power" => self.shape_power = value.clamp(0.0, 4.0),
             "skip_ko_threats" => self.skip_ko_threats = value != 0.0,
@@ -366,6 +368,8 @@ mod tests {
         p.set("selfatari_percent", 60.0).unwrap();
         p.set("counter_percent", 90.0).unwrap();
         p.set("answer_percent", 100.0).unwrap();
+        p.set("squeeze_percent", 250.0).unwrap();
+        assert_eq!(p.tactics.squeeze_percent, 100);
         p.set("shape_power", 0.5).unwrap();
         p.set("expand_visits", 2.0).unwrap();
         p.set("skip_ko_threats", 1.0).unwrap();

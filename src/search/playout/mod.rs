@@ -111,6 +111,10 @@ pub struct Tactics {
     /// is replaced by the capture or atari of an enemy chain on the
     /// eye's diagonals ([`redirect`]; Pachi's `eyefillrate`, 60 there).
     pub eye_fill_percent: u32,
+    /// Moves on which a shape or random move that is a self-squeeze (own
+    /// chains of three liberties or more taken down to two, nothing
+    /// captured or put in atari; [`redirect`]) is refused.
+    pub squeeze_percent: u32,
 }
 
 impl Default for Tactics {
@@ -118,7 +122,7 @@ impl Default for Tactics {
     /// and the earlier hane's value); the learned tenuki weight; the full
     /// self-atari check always; no counter-ataris, no races, no ladder
     /// reading, no chain answered always, no eye fixing, no fill-board,
-    /// no approach moves, no eye attacks.
+    /// no approach moves, no eye attacks, no self-squeezes refused.
     fn default() -> Tactics {
         Tactics {
             ko_percent: 0,
@@ -133,6 +137,7 @@ impl Default for Tactics {
             fill_board_tries: 0,
             approach_percent: 0,
             eye_fill_percent: 0,
+            squeeze_percent: 0,
         }
     }
 }
@@ -190,6 +195,7 @@ pub fn choose(
         min_stones,
         approach: on(policy.tactics.approach_percent),
         eye_fill: on(policy.tactics.eye_fill_percent),
+        squeeze: on(policy.tactics.squeeze_percent),
     };
     if kind == PlayoutKind::Heavy
         && let Some((_, Move::Play(last))) = board.last_move()
