@@ -37,6 +37,7 @@ pub mod config;
 pub mod endgame;
 pub mod gtp;
 pub mod knowledge;
+pub mod life;
 pub mod player;
 pub mod rules;
 pub mod search;

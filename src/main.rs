@@ -215,6 +215,18 @@ enum Sub {
         /// their openings instead of walking the tree.
         games: Vec<String>,
     },
+    /// Measure how well the heavy playouts judge life and death: the
+    /// share of playouts that keep each chain a referee called alive and
+    /// take each one it called dead (lines `SGF MOVE VERTEX alive|dead`,
+    /// as scripts/dragon-status writes them). --tune sets the playouts'
+    /// switches; --seed the stream.
+    Life {
+        /// Playouts from each position.
+        #[arg(long, default_value_t = 200)]
+        playouts: usize,
+        /// The chains and their status.
+        file: String,
+    },
     /// Measure move prediction on game records: top-1/5/10 accuracy and
     /// the mean log-likelihood of the played moves.
     Predict {
@@ -462,6 +474,12 @@ fn main() -> ExitCode {
                     playouts,
                     config.seed,
                 )
+            });
+        }
+        Some(Sub::Life { playouts, file }) => {
+            return tool(1, || {
+                let params = config.search_params()?;
+                hane::life::run(&file, &params, playouts, config.seed)
             });
         }
         Some(Sub::Predict {

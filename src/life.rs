@@ -1,0 +1,305 @@
+//! `hane life`: how well the heavy playouts judge life and death.
+//!
+//! A referee (GNU Go's `dragon_status`, through `scripts/dragon-status`)
+//! calls chains of game positions alive or dead. Playouts from each
+//! position, with the search's playout policy, then say how often each
+//! chain is still on the board at the end: a dead chain should nearly
+//! never be, a living one nearly always. The mean error of each kind
+//! (one minus the surviving share of the living chains, the surviving
+//! share of the dead ones) screens a playout change in seconds, where a
+//! match takes hours; a match still decides.
+//!
+//! The input has one chain a line: `SGF MOVE VERTEX alive|dead`, the
+//! chain being the one on `VERTEX` in the position before move `MOVE` of
+//! the file's main line (relative paths from the current directory);
+//! anything after the status is ignored, `#` starts a comment.
+
+use crate::rules::{Cell, Point, Rules};
+use crate::search::SearchParams;
+use crate::search::playout::{self, Amaf, Policy};
+use crate::sgf::Stop;
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
+/// One chain with the referee's status.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entry {
+    /// The SGF file.
+    pub file: String,
+    /// The position before this move (1-based).
+    pub move_number: usize,
+    /// A stone of the chain, as a GTP vertex.
+    pub vertex: String,
+    /// The referee's status: alive (true) or dead.
+    pub alive: bool,
+}
+
+/// Reads the entries of `text` (see the module's format).
+///
+/// # Errors
+/// A line that is not `SGF MOVE VERTEX alive|dead`, with its number.
+pub fn parse(text: &str) -> Result<Vec<Entry>, String> {
+    let mut entries = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let bad = || format!("line {}: expected SGF MOVE VERTEX alive|dead", i + 1);
+        let f: Vec<&str> = line.split_whitespace().collect();
+        if f.len() < 4 {
+            return Err(bad());
+        }
+        let move_number = f[1].parse().ok().filter(|&n| n >= 1).ok_or_else(bad)?;
+        let alive = match f[3] {
+            "alive" => true,
+            "dead" => false,
+            _ => return Err(bad()),
+        };
+        entries.push(Entry {
+            file: f[0].to_string(),
+            move_number,
+            vertex: f[2].to_string(),
+            alive,
+        });
+    }
+    Ok(entries)
+}
+
+/// What the playouts made of one kind of chain.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Tally {
+    /// Chains of this kind.
+    pub chains: usize,
+    /// The sum of their errors (share of playouts that got them wrong).
+    pub error: f64,
+    /// Chains the playouts got wrong more often than right.
+    pub misjudged: usize,
+}
+
+impl Tally {
+    fn add(&mut self, error: f64) {
+        self.chains += 1;
+        self.error += error;
+        self.misjudged += usize::from(error > 0.5);
+    }
+
+    /// The mean error (0 if there are no chains).
+    pub fn mean(&self) -> f64 {
+        if self.chains == 0 {
+            0.0
+        } else {
+            self.error / self.chains as f64
+        }
+    }
+}
+
+/// The tallies of the living and the dead chains.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Report {
+    pub alive: Tally,
+    pub dead: Tally,
+}
+
+/// Of `playouts` heavy playouts from `board` with `to_move` to play,
+/// how many leave the stone on each of `points` in place (seeded).
+pub fn survival(
+    board: &crate::rules::Board,
+    to_move: crate::rules::Color,
+    points: &[Point],
+    policy: Policy<'_>,
+    playouts: usize,
+    rng: &mut SmallRng,
+) -> Vec<usize> {
+    let cells: Vec<Cell> = points.iter().map(|&p| board.cell(p)).collect();
+    let mut kept = vec![0; points.len()];
+    let mut amaf = Amaf::new();
+    for _ in 0..playouts {
+        let mut b = board.clone();
+        amaf.clear();
+        playout::run(&mut b, to_move, policy, 0.0, &mut amaf, rng);
+        for (k, (&p, &c)) in kept.iter_mut().zip(points.iter().zip(&cells)) {
+            *k += usize::from(b.cell(p) == c);
+        }
+    }
+    kept
+}
+
+/// Runs `playouts` playouts per position of `entries` with the playout
+/// policy of `params` (one seeded stream, so a run repeats exactly) and
+/// tallies the errors. Entries of one position (the same file and move,
+/// next to each other) share its playouts.
+///
+/// # Errors
+/// A file that cannot be read or replayed, or a vertex that is not a
+/// stone there.
+pub fn check(
+    entries: &[Entry],
+    params: &SearchParams,
+    playouts: usize,
+    seed: u64,
+) -> Result<Report, String> {
+    let model = crate::knowledge::builtin();
+    let policy = Policy {
+        kind: params.playout,
+        model: &model,
+        tactics: params.tactics,
+        replies: None,
+    };
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut report = Report::default();
+    let mut rest = entries;
+    while let Some(first) = rest.first() {
+        let n = rest
+            .iter()
+            .take_while(|e| e.file == first.file && e.move_number == first.move_number)
+            .count();
+        let (group, tail) = rest.split_at(n);
+        rest = tail;
+        let text = crate::sgf_file::read(&first.file)?;
+        let text = String::from_utf8_lossy(&text);
+        let game = crate::sgf::read(&text, Rules::AGA, 7.5, Stop::BeforeMove(first.move_number))
+            .map_err(|e| format!("{}: {e}", first.file))?
+            .game;
+        let mut points = Vec::with_capacity(n);
+        for e in group {
+            let p = crate::rules::point::parse_vertex(&e.vertex)
+                .and_then(|(x, y)| game.size().point(x, y))
+                .filter(|&p| game.board().cell(p) != Cell::Empty)
+                .ok_or_else(|| {
+                    format!(
+                        "{} move {}: no stone on {}",
+                        e.file, e.move_number, e.vertex
+                    )
+                })?;
+            points.push(p);
+        }
+        let kept = survival(
+            game.board(),
+            game.to_move(),
+            &points,
+            policy,
+            playouts,
+            &mut rng,
+        );
+        for (e, k) in group.iter().zip(kept) {
+            let share = k as f64 / playouts.max(1) as f64;
+            if e.alive {
+                report.alive.add(1.0 - share);
+            } else {
+                report.dead.add(share);
+            }
+        }
+    }
+    Ok(report)
+}
+
+/// `hane life FILE`: reads the chains, checks them and prints the
+/// report on stdout.
+///
+/// # Errors
+/// As [`parse`] and [`check`], or a file that cannot be read.
+pub fn run(path: &str, params: &SearchParams, playouts: usize, seed: u64) -> Result<(), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let entries = parse(&text)?;
+    let report = check(&entries, params, playouts, seed)?;
+    let all = Tally {
+        chains: report.alive.chains + report.dead.chains,
+        error: report.alive.error + report.dead.error,
+        misjudged: report.alive.misjudged + report.dead.misjudged,
+    };
+    println!("chains  count  mean error  misjudged (wrong in most playouts)");
+    for (name, t) in [("alive", report.alive), ("dead", report.dead), ("all", all)] {
+        println!(
+            "{name:<6}  {:>5}  {:>10.3}  {:>9}",
+            t.chains,
+            t.mean(),
+            t.misjudged
+        );
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Color;
+    use crate::rules::diagram::{parse as diagram, vertex};
+
+    /// White's group has three eyes (B3, A1, C1); Black D3 is in atari
+    /// inside it, its last liberty D2 a suicide point for Black.
+    const CORNER: &str = ". . . . . . .
+                          . . . . . . .
+                          . . . . . . .
+                          O O O O O . .
+                          O . O X O . .
+                          O O O . O . .
+                          . O . O O . .";
+
+    /// The same position as SGF setup stones.
+    const CORNER_SGF: &str = "(;GM[1]FF[4]SZ[7]\
+        AW[ad][bd][cd][dd][ed][ae][ce][ee][af][bf][cf][ef][bg][dg][eg]AB[de])";
+
+    #[test]
+    fn entries_are_read_and_bad_lines_named() {
+        let text = "# chains\n\ngames/a.sgf 120 D4 alive 12\ngames/a.sgf 120 Q16 dead # why\n";
+        let got = parse(text).unwrap();
+        assert_eq!(got.len(), 2);
+        assert_eq!(
+            got[1],
+            Entry {
+                file: "games/a.sgf".into(),
+                move_number: 120,
+                vertex: "Q16".into(),
+                alive: false
+            }
+        );
+        let expected = "line 1: expected SGF MOVE VERTEX alive|dead";
+        assert_eq!(parse("a.sgf 0 D4 alive").unwrap_err(), expected);
+        assert_eq!(parse("a.sgf 10 D4 seki").unwrap_err(), expected);
+        assert!(parse("\na.sgf 10 D4").unwrap_err().starts_with("line 2"));
+    }
+
+    #[test]
+    fn playouts_take_a_dead_stone_and_keep_a_living_group() {
+        let b = diagram(CORNER);
+        let at = |v: &str| vertex(b.size(), v).unwrap();
+        let params = SearchParams::default();
+        let model = crate::knowledge::builtin();
+        let policy = Policy {
+            kind: params.playout,
+            model: &model,
+            tactics: params.tactics,
+            replies: None,
+        };
+        let mut rng = SmallRng::seed_from_u64(3);
+        for to_move in Color::BOTH {
+            let kept = survival(&b, to_move, &[at("D3"), at("A4")], policy, 50, &mut rng);
+            assert_eq!(kept, vec![0, 50], "{to_move:?} to move");
+        }
+    }
+
+    #[test]
+    fn a_check_reads_the_file_and_scores_each_status() {
+        let dir = std::env::temp_dir().join(format!("hane-life-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("corner.sgf");
+        std::fs::write(&file, CORNER_SGF).unwrap();
+        let f = file.to_string_lossy().into_owned();
+        let text = format!("{f} 1 D3 dead\n{f} 1 A4 alive\n{f} 1 D3 alive\n");
+        let report = check(&parse(&text).unwrap(), &SearchParams::default(), 20, 1).unwrap();
+        // Right about the dead stone and the living group, so wrong
+        // every time about the stone called alive.
+        assert_eq!((report.dead.chains, report.dead.error), (1, 0.0));
+        assert_eq!(report.alive.chains, 2);
+        assert_eq!(report.alive.error, 1.0);
+        assert_eq!(report.alive.misjudged, 1);
+        // No stone on the vertex, or no file: an error, not a panic.
+        let empty = parse(&format!("{f} 1 G7 alive")).unwrap();
+        let err = check(&empty, &SearchParams::default(), 1, 1).unwrap_err();
+        assert!(err.contains("no stone on G7"), "{err}");
+        let missing = parse("no-such-file.sgf 1 D4 alive").unwrap();
+        assert!(check(&missing, &SearchParams::default(), 1, 1).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
