@@ -24,7 +24,8 @@
 //!   stdin or writes stdout.
 //! - [`train`]: `hane train` (the model by minorization–maximization) and
 //!   `hane predict` (its accuracy on game records).
-//! - [`bench`]: the `hane bench` measurements.
+//! - [`bench`]: the `hane bench` measurements; [`life`]: `hane life`, how
+//!   well the playouts judge life and death.
 //!
 //! A `genmove` flows one way: `gtp` parses the line, the session asks the
 //! player for a move given `&Game`, the player searches, then the session
