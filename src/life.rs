@@ -140,28 +140,18 @@ pub fn check(
     seed: u64,
 ) -> Result<Report, String> {
     let model = crate::knowledge::builtin();
-    let policy = Policy {
-        kind: params.playout,
-        model: &model,
-        tactics: params.tactics,
-        replies: None,
-    };
+    let policy = params.playout_policy(&model);
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut report = Report::default();
-    let mut rest = entries;
-    while let Some(first) = rest.first() {
-        let n = rest
-            .iter()
-            .take_while(|e| e.file == first.file && e.move_number == first.move_number)
-            .count();
-        let (group, tail) = rest.split_at(n);
-        rest = tail;
+    let positions = entries.chunk_by(|a, b| a.file == b.file && a.move_number == b.move_number);
+    for group in positions {
+        let first = &group[0];
         let text = crate::sgf_file::read(&first.file)?;
         let text = String::from_utf8_lossy(&text);
         let game = crate::sgf::read(&text, Rules::AGA, 7.5, Stop::BeforeMove(first.move_number))
             .map_err(|e| format!("{}: {e}", first.file))?
             .game;
-        let mut points = Vec::with_capacity(n);
+        let mut points = Vec::with_capacity(group.len());
         for e in group {
             let p = crate::rules::point::parse_vertex(&e.vertex)
                 .and_then(|(x, y)| game.size().point(x, y))
@@ -264,14 +254,8 @@ mod tests {
     fn playouts_take_a_dead_stone_and_keep_a_living_group() {
         let b = diagram(CORNER);
         let at = |v: &str| vertex(b.size(), v).unwrap();
-        let params = SearchParams::default();
         let model = crate::knowledge::builtin();
-        let policy = Policy {
-            kind: params.playout,
-            model: &model,
-            tactics: params.tactics,
-            replies: None,
-        };
+        let policy = SearchParams::default().playout_policy(&model);
         let mut rng = SmallRng::seed_from_u64(3);
         for to_move in Color::BOTH {
             let kept = survival(&b, to_move, &[at("D3"), at("A4")], policy, 50, &mut rng);

@@ -297,13 +297,33 @@ pub fn vital_point(board: &Board, at: Point) -> Option<Point> {
     None
 }
 
+/// A position for tests that compare a tactic with its definition:
+/// 10 to 89 random legal moves (no passes) on a board of 5x5 to 9x9,
+/// both drawn from `seed`.
+#[cfg(test)]
+pub(crate) fn random_position(seed: u64) -> crate::rules::Game {
+    use crate::rules::{BoardSize, Game, Move, Rules};
+    use rand::rngs::SmallRng;
+    use rand::{RngExt, SeedableRng};
+    let size = BoardSize::new(5 + (seed % 5) as u32).expect("5x5 to 9x9");
+    let mut g = Game::new(size, Rules::AGA, 7.5);
+    let mut rng = SmallRng::seed_from_u64(seed);
+    for _ in 0..rng.random_range(10..90) {
+        let c = g.to_move();
+        let legal = g.legal_moves(c);
+        if legal.is_empty() {
+            break;
+        }
+        let m = Move::Play(legal[rng.random_range(0..legal.len())]);
+        g.play(c, m).expect("a legal move");
+    }
+    g
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::rules::diagram::{parse, vertex};
-    use crate::rules::{BoardSize, Game, Move, Rules};
-    use rand::rngs::SmallRng;
-    use rand::{RngExt, SeedableRng};
 
     /// The liberties after the move, by sets: the move's empty
     /// neighbours and its own chains' liberties, less the point itself;
@@ -328,18 +348,7 @@ mod tests {
     #[test]
     fn liberties_after_agrees_with_sets_on_random_positions() {
         for seed in 0..40u64 {
-            let size = BoardSize::new(5 + (seed % 5) as u32).unwrap();
-            let mut g = Game::new(size, Rules::AGA, 7.5);
-            let mut rng = SmallRng::seed_from_u64(seed);
-            for _ in 0..rng.random_range(10..90) {
-                let c = g.to_move();
-                let legal = g.legal_moves(c);
-                if legal.is_empty() {
-                    break;
-                }
-                let m = Move::Play(legal[rng.random_range(0..legal.len())]);
-                g.play(c, m).unwrap();
-            }
+            let g = random_position(seed);
             let b = g.board();
             for p in b.size().points().filter(|&p| b.cell(p) == Cell::Empty) {
                 for color in Color::BOTH {

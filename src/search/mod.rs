@@ -31,7 +31,6 @@ use crate::rules::{ByColor, Color, Game, Move, Point, Rules};
 use crate::stop::StopCheck;
 use dynkomi::{DynKomi, SharedDynKomi};
 pub use playout::PlayoutKind;
-use playout::Policy;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
@@ -350,12 +349,7 @@ impl Searcher {
         };
         let dyn_komi = self.dyn_komi_for(game, color, purpose);
         let model = std::sync::Arc::clone(&self.model);
-        let policy = Policy {
-            kind: self.params.playout,
-            model: &model,
-            tactics: self.params.tactics,
-            replies: None,
-        };
+        let policy = self.params.playout_policy(&model);
         let (allow_pass, probes) = pass::allowed(game, color, policy, limits.playouts, seed);
         let mut root = self.prepare_root(game, color);
         if allow_pass

@@ -12,8 +12,9 @@
 //! about 1.6 and 1.5, neither resolved alone, together about 2.2
 //! (docs/strength-log.md, "19x19 against GNU Go level 10").
 
-use super::playout::{PlayoutKind, Tactics};
+use super::playout::{PlayoutKind, Policy, Tactics};
 use super::time;
+use crate::knowledge::model::Model;
 use crate::knowledge::priors::PriorParams;
 
 /// Tunable search parameters.
@@ -286,6 +287,17 @@ impl SearchParams {
         "count_kept",
         "dynamic_komi",
     ];
+
+    /// The playout policy these constants ask for, with `model`'s shape
+    /// weights and no last good replies (a search thread adds its own).
+    pub fn playout_policy<'m>(&self, model: &'m Model) -> Policy<'m> {
+        Policy {
+            kind: self.playout,
+            model,
+            tactics: self.tactics,
+            replies: None,
+        }
+    }
 
     /// Sets one constant by name. The prior weights `prior_even` and
     /// `prior_pattern`, unset, follow the board size

@@ -157,15 +157,15 @@ pub(super) fn approach_move(
 /// rules): at most one empty neighbour, an own chain beside it, two
 /// liberties after it where every own chain beside it had three or more,
 /// and no capture or atari.
-pub(super) fn self_squeeze(board: &Board, color: Color, p: Point) -> bool {
-    let own = Cell::stone(color);
+fn self_squeeze(board: &Board, color: Color, p: Point) -> bool {
     // The cheap tests first: most drawn points fail one of them.
     if board.empty_neighbours(p) > 1
-        || !board.neighbours(p).iter().any(|&q| board.cell(q) == own)
+        || board.neighbours_of(color, p) == 0
         || liberties_after(board, color, p, 3) != 2
     {
         return false;
     }
+    let own = Cell::stone(color);
     let mut libs = [p; 3];
     board.neighbours(p).iter().all(|&q| match board.cell(q) {
         Cell::Empty | Cell::Border => true,
@@ -221,10 +221,10 @@ pub(super) fn eye_attack(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::knowledge::tactics::random_position;
     use crate::rules::diagram::{parse, vertex};
     use crate::rules::point::vertex_name;
-    use crate::rules::{BoardSize, Game, Move, Rules};
-    use rand::{RngExt, SeedableRng};
+    use rand::SeedableRng;
 
     /// A capturing race on the edge: Black B2 C2 has two liberties, B1
     /// and C1; the White chain around it (A1 to D2) has two, B1 and D1.
@@ -297,18 +297,7 @@ mod tests {
     fn squeezes_agree_with_playing_the_move_on_random_positions() {
         let mut found = 0;
         for seed in 0..150u64 {
-            let size = BoardSize::new(5 + (seed % 5) as u32).unwrap();
-            let mut g = Game::new(size, Rules::AGA, 7.5);
-            let mut rng = SmallRng::seed_from_u64(seed);
-            for _ in 0..rng.random_range(10..90) {
-                let c = g.to_move();
-                let legal = g.legal_moves(c);
-                if legal.is_empty() {
-                    break;
-                }
-                let m = Move::Play(legal[rng.random_range(0..legal.len())]);
-                g.play(c, m).unwrap();
-            }
+            let g = random_position(seed);
             let b = g.board();
             for color in Color::BOTH {
                 for p in b.size().points().filter(|&p| playable(b, color, p)) {
