@@ -95,10 +95,12 @@ impl Tally {
 }
 
 /// The tallies of the living and the dead chains.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Report {
     pub alive: Tally,
     pub dead: Tally,
+    /// Each entry's error, in the input's order.
+    pub errors: Vec<f64>,
 }
 
 /// Of `playouts` heavy playouts from `board` with `to_move` to play,
@@ -174,38 +176,73 @@ pub fn check(
         );
         for (e, k) in group.iter().zip(kept) {
             let share = k as f64 / playouts.max(1) as f64;
+            let error = if e.alive { 1.0 - share } else { share };
             if e.alive {
-                report.alive.add(1.0 - share);
+                report.alive.add(error);
             } else {
-                report.dead.add(share);
+                report.dead.add(error);
             }
+            report.errors.push(error);
         }
     }
     Ok(report)
 }
 
-/// `hane life FILE`: reads the chains, checks them and prints the
-/// report on stdout.
+/// `hane life FILE`: reads the chains, checks them and writes the
+/// report to `out`; with `list`, then each misjudged chain's line with
+/// its error, to look at the positions the playouts get wrong.
 ///
 /// # Errors
-/// As [`parse`] and [`check`], or a file that cannot be read.
-pub fn run(path: &str, params: &SearchParams, playouts: usize, seed: u64) -> Result<(), String> {
+/// As [`parse`] and [`check`], or a file that cannot be read or `out`
+/// written.
+pub fn run(
+    path: &str,
+    params: &SearchParams,
+    (playouts, seed): (usize, u64),
+    list: bool,
+    out: &mut impl std::io::Write,
+) -> Result<(), String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     let entries = parse(&text)?;
     let report = check(&entries, params, playouts, seed)?;
+    write_report(&entries, &report, list, out).map_err(|e| format!("cannot write: {e}"))
+}
+
+fn write_report(
+    entries: &[Entry],
+    report: &Report,
+    list: bool,
+    out: &mut impl std::io::Write,
+) -> std::io::Result<()> {
     let all = Tally {
         chains: report.alive.chains + report.dead.chains,
         error: report.alive.error + report.dead.error,
         misjudged: report.alive.misjudged + report.dead.misjudged,
     };
-    println!("chains  count  mean error  misjudged (wrong in most playouts)");
+    writeln!(
+        out,
+        "chains  count  mean error  misjudged (wrong in most playouts)"
+    )?;
     for (name, t) in [("alive", report.alive), ("dead", report.dead), ("all", all)] {
-        println!(
+        writeln!(
+            out,
             "{name:<6}  {:>5}  {:>10.3}  {:>9}",
             t.chains,
             t.mean(),
             t.misjudged
-        );
+        )?;
+    }
+    if list {
+        for (e, error) in entries.iter().zip(&report.errors) {
+            if *error > 0.5 {
+                let status = if e.alive { "alive" } else { "dead" };
+                writeln!(
+                    out,
+                    "{} {} {} {status} {error:.3}",
+                    e.file, e.move_number, e.vertex
+                )?;
+            }
+        }
     }
     Ok(())
 }
@@ -278,6 +315,19 @@ mod tests {
         assert_eq!(report.alive.chains, 2);
         assert_eq!(report.alive.error, 1.0);
         assert_eq!(report.alive.misjudged, 1);
+        assert_eq!(report.errors, vec![0.0, 0.0, 1.0]);
+        // The listing names the one misjudged chain.
+        let chains = dir.join("chains.txt");
+        std::fs::write(&chains, &text).unwrap();
+        let mut out = Vec::new();
+        let path = chains.to_string_lossy();
+        run(&path, &SearchParams::default(), (20, 1), true, &mut out).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 5, "{out}");
+        let all: Vec<&str> = lines[3].split_whitespace().collect();
+        assert_eq!(all, ["all", "3", "0.333", "1"]);
+        assert_eq!(lines[4], format!("{f} 1 D3 alive 1.000"));
         // No stone on the vertex, or no file: an error, not a panic.
         let empty = parse(&format!("{f} 1 G7 alive")).unwrap();
         let err = check(&empty, &SearchParams::default(), 1, 1).unwrap_err();

@@ -224,6 +224,10 @@ enum Sub {
         /// Playouts from each position.
         #[arg(long, default_value_t = 200)]
         playouts: usize,
+        /// After the table, list the chains wrong in most playouts, each
+        /// as its input line's first four fields and its error.
+        #[arg(long)]
+        misjudged: bool,
         /// The chains and their status.
         file: String,
     },
@@ -476,10 +480,15 @@ fn main() -> ExitCode {
                 )
             });
         }
-        Some(Sub::Life { playouts, file }) => {
+        Some(Sub::Life {
+            playouts,
+            misjudged,
+            file,
+        }) => {
             return tool(1, || {
                 let params = config.search_params()?;
-                hane::life::run(&file, &params, playouts, config.seed)
+                let mut out = std::io::stdout().lock();
+                hane::life::run(&file, &params, (playouts, config.seed), misjudged, &mut out)
             });
         }
         Some(Sub::Predict {
