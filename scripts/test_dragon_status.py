@@ -2,7 +2,8 @@
 """Tests of scripts/dragon-status with GNU Go: a position whose verdicts
 are plain (a White group with three eyes, a Black stone in atari inside
 it) gives one line per dragon with GNU Go's status, only for the move
-numbers the game outlasts, and big dragons only with --min-stones.
+numbers the game outlasts, and big dragons only with --min-stones; a
+dragon of two strings is named by a stone of the larger.
 Skipped without GNU Go.  Run: python3 scripts/test_dragon_status.py
 """
 
@@ -40,12 +41,21 @@ class DragonStatus(unittest.TestCase):
             self.assertEqual(D.moves_in(path), 12)
             lines = self.run_script("--moves", "1,3", "--min-stones", "1", path)
             # Move 3 has fewer than ten moves after it: nothing.
-            got = sorted((l.split()[2], l.split()[3], l.split()[4]) for l in lines)
-            self.assertEqual(got, [("A4", "alive", "15"), ("D3", "dead", "1")])
+            got = sorted(tuple(l.split()[2:]) for l in lines)
+            self.assertEqual(got, [("A4", "alive", "15", "15"), ("D3", "dead", "1", "1")])
             self.assertTrue(all(l.split()[:2] == [path, "1"] for l in lines))
             # The default, six stones or more, leaves the Black stone out.
             lines = self.run_script("--moves", "1", path)
             self.assertEqual([l.split()[3] for l in lines], ["alive"])
+
+    def test_a_dragon_is_named_by_its_largest_string(self):
+        # A White stone on F5, diagonal to E4, joins the group's dragon
+        # and is its first stone in GNU Go's listing.
+        with tempfile.TemporaryDirectory() as tmp:
+            path = str(Path(tmp) / "corner.sgf")
+            Path(path).write_text(SGF.replace("[ei]AB", "[ei][fe]AB"))
+            lines = self.run_script("--moves", "1", path)
+            self.assertEqual([l.split()[2:] for l in lines], [["A4", "alive", "16", "15"]])
 
 
 if __name__ == "__main__":
