@@ -81,7 +81,7 @@ impl Tally {
     fn add(&mut self, error: f64) {
         self.chains += 1;
         self.error += error;
-        self.misjudged += usize::from(error > 0.5);
+        self.misjudged += usize::from(misjudged(error));
     }
 
     /// The mean error (0 if there are no chains).
@@ -92,6 +92,11 @@ impl Tally {
             self.error / self.chains as f64
         }
     }
+}
+
+/// Whether a chain with this error is wrong in most playouts.
+fn misjudged(error: f64) -> bool {
+    error > 0.5
 }
 
 /// The tallies of the living and the dead chains.
@@ -176,12 +181,12 @@ pub fn check(
         );
         for (e, k) in group.iter().zip(kept) {
             let share = k as f64 / playouts.max(1) as f64;
-            let error = if e.alive { 1.0 - share } else { share };
-            if e.alive {
-                report.alive.add(error);
+            let (error, tally) = if e.alive {
+                (1.0 - share, &mut report.alive)
             } else {
-                report.dead.add(error);
-            }
+                (share, &mut report.dead)
+            };
+            tally.add(error);
             report.errors.push(error);
         }
     }
@@ -198,7 +203,8 @@ pub fn check(
 pub fn run(
     path: &str,
     params: &SearchParams,
-    (playouts, seed): (usize, u64),
+    playouts: usize,
+    seed: u64,
     list: bool,
     out: &mut impl std::io::Write,
 ) -> Result<(), String> {
@@ -234,7 +240,7 @@ fn write_report(
     }
     if list {
         for (e, error) in entries.iter().zip(&report.errors) {
-            if *error > 0.5 {
+            if misjudged(*error) {
                 let status = if e.alive { "alive" } else { "dead" };
                 writeln!(
                     out,
@@ -321,7 +327,7 @@ mod tests {
         std::fs::write(&chains, &text).unwrap();
         let mut out = Vec::new();
         let path = chains.to_string_lossy();
-        run(&path, &SearchParams::default(), (20, 1), true, &mut out).unwrap();
+        run(&path, &SearchParams::default(), 20, 1, true, &mut out).unwrap();
         let out = String::from_utf8(out).unwrap();
         let lines: Vec<&str> = out.lines().collect();
         assert_eq!(lines.len(), 5, "{out}");

@@ -488,7 +488,7 @@ fn main() -> ExitCode {
             return tool(1, || {
                 let params = config.search_params()?;
                 let mut out = std::io::stdout().lock();
-                hane::life::run(&file, &params, (playouts, config.seed), misjudged, &mut out)
+                hane::life::run(&file, &params, playouts, config.seed, misjudged, &mut out)
             });
         }
         Some(Sub::Predict {
