@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""Tests of scripts/decision-quality's drop positions: hane's logged win
+rates paired with its moves in the SGF (book moves included), a drop
+found at the move before the fall and nowhere else, and a judge that is
+another engine's command, valued from its own log.
+Run: python3 scripts/test_decision_quality.py
+"""
+
+import json
+import sys
+import tempfile
+import unittest
+from pathlib import Path
+
+from script_module import load_script
+
+DQ = load_script("decision-quality")
+
+SUMMARY = "game\tengine_color\tresult\twinner\tsgf\n"
+# Black hane, White the opponent; hane's moves are plies 0, 2, 4, 6.
+SGF = "(;FF[4]GM[1]SZ[9]KM[7];B[ee];W[cc];B[gc];W[cg];B[gg];W[ge];B[ec];W[ce])"
+
+
+def genmoves(rates):
+    return "".join(
+        "[t INFO  hane::player::mcts] genmove black: E5 from the opening book\n"
+        if r is None else
+        "[t INFO  hane::player::mcts] genmove black: C3 win %.3f playouts 2000\n" % r
+        for r in rates)
+
+
+def batch(root, rates):
+    b = Path(root) / "m" / "batch-001"
+    b.mkdir(parents=True)
+    (b / "summary.tsv").write_text(SUMMARY + "3\tB\tW+R\tGNU Go\tgame-003.sgf\n")
+    (b / "game-003.sgf").write_text(SGF)
+    (b / "engine.stderr").write_text(
+        "=== engine start 2026-01-01T00:00:00: hane --playouts 2000 --seed 503\n"
+        + genmoves(rates))
+    return b
+
+
+class DropPositions(unittest.TestCase):
+    def test_a_fall_names_the_move_before_it(self):
+        with tempfile.TemporaryDirectory() as d:
+            b = batch(d, [None, 0.62, 0.40, 0.38])
+            found = DQ.drop_positions(b, 0.2)
+            self.assertEqual([(p.name, ply) for p, ply in found], [("game-003.sgf", 2)])
+            self.assertEqual(DQ.drop_positions(b, 0.25), [])
+
+    def test_book_moves_and_small_falls_give_nothing(self):
+        with tempfile.TemporaryDirectory() as d:
+            b = batch(d, [None, None, 0.55, 0.50])
+            self.assertEqual(DQ.drop_positions(b, 0.1), [])
+
+
+class JudgeEngine(unittest.TestCase):
+    def test_another_engine_judges_from_its_log(self):
+        # A stand-in engine: answers every command, logs a win rate as hane does.
+        fake = ("import sys\n"
+                "for line in sys.stdin:\n"
+                "    if line.startswith('genmove'):\n"
+                "        sys.stderr.write('genmove white: D4 win 0.375 playouts 10\\n')\n"
+                "        print('= D4\\n', flush=True)\n"
+                "    elif line.strip() == 'quit':\n"
+                "        print('=\\n', flush=True); break\n"
+                "    else:\n"
+                "        print('=\\n', flush=True)\n")
+        with tempfile.TemporaryDirectory() as d:
+            script = Path(d) / "judge.py"
+            script.write_text(fake)
+            cmd = "%s %s" % (sys.executable, script)
+            cache = Path(d) / "judge-cache.json"
+            judge = DQ.Judge(None, 0, "7", 9, cache, cmd)
+            self.assertEqual(judge.value(["B:E5"]), 0.375)
+            judge.save()
+            self.assertEqual(list(json.loads(cache.read_text()).values()), [0.375])
+            self.assertTrue(next(iter(json.loads(cache.read_text()))).startswith(cmd))
+
+
+if __name__ == "__main__":
+    unittest.main()
