@@ -181,7 +181,10 @@ impl Default for SearchParams {
             // 42.8% of 207 against Pachi (docs/strength-log.md): the
             // model's own strength.
             capture_boost: 1.0,
-            // 0.7 scored 33.2% of 196: no change.
+            // 0.7 scored 33.2% of 196: no change. On 19x19 against GNU Go
+            // level 10 at 10,000 playouts, 0.7 scored 75.9% of 29 where the
+            // default scored 78.0% of 50 (docs/strength-log.md, "Where the
+            // 19x19 games were lost"): no change there either.
             prior_power: 1.0,
             // priors::DISTANCE_POWER, 0.5: it beat the model's gammas in
             // paired 9x9 matches; 0.25 (34.3% of 197) and 0 (35.9% of
