@@ -13,20 +13,13 @@ import unittest
 from pathlib import Path
 
 from script_module import load_script
+from test_win_rates import genmoves
 
 DQ = load_script("decision-quality")
 
 SUMMARY = "game\tengine_color\tresult\twinner\tsgf\n"
 # Black hane, White the opponent; hane's moves are plies 0, 2, 4, 6.
 SGF = "(;FF[4]GM[1]SZ[9]KM[7];B[ee];W[cc];B[gc];W[cg];B[gg];W[ge];B[ec];W[ce])"
-
-
-def genmoves(rates):
-    return "".join(
-        "[t INFO  hane::player::mcts] genmove black: E5 from the opening book\n"
-        if r is None else
-        "[t INFO  hane::player::mcts] genmove black: C3 win %.3f playouts 2000\n" % r
-        for r in rates)
 
 
 def batch(root, rates):
@@ -36,7 +29,7 @@ def batch(root, rates):
     (b / "game-003.sgf").write_text(SGF)
     (b / "engine.stderr").write_text(
         "=== engine start 2026-01-01T00:00:00: hane --playouts 2000 --seed 503\n"
-        + genmoves(rates))
+        + genmoves("black", rates))
     return b
 
 
