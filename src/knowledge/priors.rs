@@ -178,6 +178,9 @@ pub struct Adjust<'a> {
     /// The power the gammas of the distances to the last two moves are
     /// raised to (below 1 the priors look less at local answers).
     pub distance_power: f32,
+    /// The least product of the 3x3 and large-shape gammas a forcing
+    /// move keeps ([`forcing`]); 0 keeps the model's shapes.
+    pub shape_floor: f32,
 }
 
 impl Default for Adjust<'_> {
@@ -189,8 +192,22 @@ impl Default for Adjust<'_> {
             capture_boost: 1.0,
             power: 1.0,
             distance_power: 1.0,
+            shape_floor: 0.0,
         }
     }
+}
+
+/// True for a move that forces: a capture, or an atari on a chain of two
+/// stones or more or on the last move's chain. Strong players rarely
+/// need the worst-shaped of these (the first-line throw-ins and ataris
+/// that win a race), so the model's shape gammas bury them, though a
+/// search must look at them as refutations.
+pub fn forcing(f: &features::MoveFeatures) -> bool {
+    let atari = f.get(Group::Atari);
+    // Atari values are 1 + 8 (the last move's chain) + 4 (two stones or
+    // more) + the kind (0 to 3), see `Group::Atari`: 1 to 4 are ataris
+    // on one stone that is not the last move.
+    f.get(Group::Capture) != 0 || atari > 4
 }
 
 /// Above this mean ownership, seen from the attacker, a chain counts as
@@ -200,8 +217,21 @@ const OWNED: f32 = 1.0 / 3.0;
 
 impl Adjust<'_> {
     /// The factor on the strength of `color` playing `p` with features `f`.
-    fn factor(&self, board: &Board, color: Color, p: Point, f: &features::MoveFeatures) -> f32 {
+    fn factor(
+        &self,
+        model: &Model,
+        board: &Board,
+        color: Color,
+        p: Point,
+        f: &features::MoveFeatures,
+    ) -> f32 {
         let mut factor = 1.0;
+        if self.shape_floor > 0.0 && forcing(f) {
+            let shape = model.pat3_gamma(f.pat3) * model.shape_gamma(&f.shapes).unwrap_or(1.0);
+            if shape < self.shape_floor {
+                factor = self.shape_floor / shape;
+            }
+        }
         let Some(mean) = self.owner else {
             return factor;
         };
@@ -245,7 +275,7 @@ pub fn probabilities(
     let mut total = 0.0;
     for p in points {
         let f = features::features_while(board, color, p, |h| model.lists_shape(h));
-        let mut s = model.strength(&f) * adjust.factor(board, color, p, &f);
+        let mut s = model.strength(&f) * adjust.factor(model, board, color, p, &f);
         if adjust.distance_power != 1.0 {
             let near = model.small_gamma(Group::DistLast, f.get(Group::DistLast))
                 * model.small_gamma(Group::DistPrev, f.get(Group::DistPrev));
@@ -459,6 +489,61 @@ mod tests {
             taken[v(s).index()] = -0.5;
         }
         assert!((ratio(boost(&taken)) / plain - 1.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn an_atari_on_one_stone_forces_only_on_the_last_move() {
+        // White's C3 has two liberties, C2 and D3, either way.
+        let placed = parse(
+            ". . . . .
+             . . X . .
+             . X O . .
+             . . . . .
+             . . . . .",
+        );
+        let mut played = parse(
+            ". . . . .
+             . . X . .
+             . X . . .
+             . . . . .
+             . . . . .",
+        );
+        let v = |s| vertex(placed.size(), s).unwrap();
+        played
+            .play(Color::White, crate::rules::Move::Play(v("C3")), false)
+            .unwrap();
+        let forces = |b: &Board, s| forcing(&features::features(b, Color::Black, v(s)));
+        assert!(!forces(&placed, "D3"));
+        assert!(forces(&played, "D3"));
+        assert!(!forces(&played, "E5"));
+    }
+
+    #[test]
+    fn the_shape_floor_lifts_badly_shaped_forcing_moves_only() {
+        let b = parse(BIG_LADDER);
+        let v = |s| vertex(b.size(), s).unwrap();
+        let (e9, h6) = (v("E9"), v("H6"));
+        let model = builtin();
+        let f = features::features_while(&b, Color::White, e9, |h| model.lists_shape(h));
+        let g = features::features(&b, Color::White, h6);
+        assert!(forcing(&f) && !forcing(&g));
+        let shape = model.pat3_gamma(f.pat3) * model.shape_gamma(&f.shapes).unwrap_or(1.0);
+        let ratio = |shape_floor| {
+            let adjust = Adjust {
+                shape_floor,
+                ..Adjust::default()
+            };
+            prob_ratio(&model, &b, Color::White, [e9, h6], adjust)
+        };
+        let plain = ratio(0.0);
+        // A floor above the move's shapes takes their place.
+        let lifted = ratio(100.0) / plain;
+        assert!(
+            (lifted / (100.0 / shape) - 1.0).abs() < 1e-3,
+            "{lifted} {shape}"
+        );
+        // A floor below them changes nothing.
+        assert!((ratio(shape * 0.5) / plain - 1.0).abs() < 1e-6);
     }
 
     #[test]

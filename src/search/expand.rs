@@ -23,13 +23,14 @@ pub(super) struct Buffers {
 
 /// The search's adjustments to the model in its priors: ownership so far
 /// (filled into `mean`, by point index) when the priors use it, the
-/// ladder boost and the power.
+/// ladder boost, the powers and the shape floor.
 fn adjust<'a>(sh: &'a Shared<'_>, mean: &'a mut Vec<f32>) -> Adjust<'a> {
     let mut adjust = Adjust {
         ladder_boost: sh.params.ladder_boost,
         capture_boost: sh.params.capture_boost,
         power: sh.params.prior_power,
         distance_power: sh.params.distance_power,
+        shape_floor: sh.params.shape_floor,
         ..Adjust::default()
     };
     let samples = sh.ownership_samples.load(Relaxed);

@@ -66,6 +66,11 @@ pub struct SearchParams {
     /// The power the model strengths are raised to in the tree priors
     /// (below 1 flatter, 1 the model's).
     pub prior_power: f32,
+    /// The least product of shape gammas a forcing move (a capture, an
+    /// atari on two stones or on the last move) keeps in the tree priors
+    /// ([`Adjust::shape_floor`](crate::knowledge::priors::Adjust)); 0
+    /// keeps the model's.
+    pub shape_floor: f32,
     /// The power the model's gammas for the distance to the last two
     /// moves are raised to in the tree priors
     /// ([`DISTANCE_POWER`](crate::knowledge::priors::DISTANCE_POWER)).
@@ -186,6 +191,8 @@ impl Default for SearchParams {
             // default scored 78.0% of 50 (docs/strength-log.md, "Where the
             // 19x19 games were lost"): no change there either.
             prior_power: 1.0,
+            // Until a match decides, the model's shapes.
+            shape_floor: 0.0,
             // priors::DISTANCE_POWER, 0.5: it beat the model's gammas in
             // paired 9x9 matches; 0.25 (34.3% of 197) and 0 (35.9% of
             // 198) did no better.
@@ -257,7 +264,7 @@ impl Default for SearchParams {
 impl SearchParams {
     /// The names [`SearchParams::set`] knows, for experiments and tuning
     /// (`hane --tune NAME=VALUE`).
-    pub const TUNABLE: [&'static str; 39] = [
+    pub const TUNABLE: [&'static str; 40] = [
         "rave_equiv",
         "last_good_reply",
         "score_weight",
@@ -272,6 +279,7 @@ impl SearchParams {
         "ladder_boost",
         "capture_boost",
         "prior_power",
+        "shape_floor",
         "distance_power",
         "ko_percent",
         "answer_percent",
@@ -337,6 +345,7 @@ impl SearchParams {
             "ladder_boost" => self.ladder_boost = (value as f32).min(10_000.0),
             "capture_boost" => self.capture_boost = (value as f32).min(10_000.0),
             "prior_power" => self.prior_power = (value as f32).clamp(0.05, 4.0),
+            "shape_floor" => self.shape_floor = (value as f32).clamp(0.0, 100.0),
             "distance_power" => self.distance_power = (value as f32).clamp(0.0, 4.0),
             "ko_percent" => self.tactics.ko_percent = (value as u32).min(100),
             "answer_percent" => self.tactics.answer_percent = (value as u32).min(100),
