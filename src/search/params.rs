@@ -191,7 +191,11 @@ impl Default for SearchParams {
             // default scored 78.0% of 50 (docs/strength-log.md, "Where the
             // 19x19 games were lost"): no change there either.
             prior_power: 1.0,
-            // Until a match decides, the model's shapes.
+            // On 9x9 against Pachi at 2,000 playouts counted alike, 1
+            // scored 52.0% of 555 games where the same build without it
+            // scored 51.8% of 562 beside it (docs/strength-log.md, "A
+            // shape floor for forcing moves"): off. Unplayed on 19x19,
+            // where the refutations it lifts were found.
             shape_floor: 0.0,
             // priors::DISTANCE_POWER, 0.5: it beat the model's gammas in
             // paired 9x9 matches; 0.25 (34.3% of 197) and 0 (35.9% of
