@@ -13,6 +13,10 @@
 //! up owning its point ([`OWNER_GAMMAS`], Coulom's strongest non-shape
 //! feature; Pachi's patterns see it too): points that every playout gives
 //! to one side are rarely where the game is decided.
+//!
+//! A shape floor ([`Adjust::shape_floor`], off by default) can keep the
+//! captures and ataris that the model's shapes bury among the moves the
+//! search looks at.
 
 use super::features::{self, Group};
 use super::model::Model;
