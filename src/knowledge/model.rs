@@ -228,6 +228,13 @@ impl Model {
         hashes.iter().rev().find_map(|&h| self.shapes.get(h))
     }
 
+    /// The product of a move's 3x3 and large-shape gammas (1 for a
+    /// large shape none of whose sizes is listed).
+    #[inline]
+    pub fn shapes_gamma(&self, f: &MoveFeatures) -> f32 {
+        self.pat3_gamma(f.pat3) * self.shape_gamma(&f.shapes).unwrap_or(1.0)
+    }
+
     /// The strength of a move.
     pub fn strength(&self, f: &MoveFeatures) -> f32 {
         let mut s = 1.0;
@@ -237,7 +244,7 @@ impl Model {
         if f.get(Group::Pass) != 0 {
             return s;
         }
-        s * self.pat3_gamma(f.pat3) * self.shape_gamma(&f.shapes).unwrap_or(1.0)
+        s * self.shapes_gamma(f)
     }
 
     /// The playout gamma of a raw atari code ([`pat3::atari_code`]).

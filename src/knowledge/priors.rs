@@ -231,7 +231,7 @@ impl Adjust<'_> {
     ) -> f32 {
         let mut factor = 1.0;
         if self.shape_floor > 0.0 && forcing(f) {
-            let shape = model.pat3_gamma(f.pat3) * model.shape_gamma(&f.shapes).unwrap_or(1.0);
+            let shape = model.shapes_gamma(f);
             if shape < self.shape_floor {
                 factor = self.shape_floor / shape;
             }
@@ -531,7 +531,7 @@ mod tests {
         let f = features::features_while(&b, Color::White, e9, |h| model.lists_shape(h));
         let g = features::features(&b, Color::White, h6);
         assert!(forcing(&f) && !forcing(&g));
-        let shape = model.pat3_gamma(f.pat3) * model.shape_gamma(&f.shapes).unwrap_or(1.0);
+        let shape = model.shapes_gamma(&f);
         let ratio = |shape_floor| {
             let adjust = Adjust {
                 shape_floor,
