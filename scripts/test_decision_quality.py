@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Tests of scripts/decision-quality's drop positions: hane's logged win
 rates paired with its moves in the SGF (book moves included), a drop
-found at the move before the fall and nowhere else, and a judge that is
-another engine's command, valued from its own log.
+found at the move before the fall and nowhere else; the opponent's logged
+win rates (Pachi's or hane's log) paired with its moves, a rise found at
+hane's move between them; and a judge that is another engine's command,
+valued from its own log.
 Run: python3 scripts/test_decision_quality.py
 """
 
@@ -45,6 +47,40 @@ class DropPositions(unittest.TestCase):
         with tempfile.TemporaryDirectory() as d:
             b = batch(d, [None, None, 0.55, 0.50])
             self.assertEqual(DQ.drop_positions(b, 0.1), [])
+
+
+def pachi_lines(choices):
+    return "".join("*** WINNER is %s with score %.1f%% (900/1000 games), extra komi 0.0\n"
+                   % (v, 100 * r) for v, r in choices)
+
+
+def hane_lines(choices):
+    return "".join("[t INFO  hane::player::mcts] genmove white: %s win %.3f playouts 10\n"
+                   % (v, r) for v, r in choices)
+
+
+class RisePositions(unittest.TestCase):
+    # White, the opponent, plays C7, C3, G5 and C5 (plies 1, 3, 5, 7).
+    def opponent(self, root, text):
+        b = batch(root, [None, 0.5, 0.5, 0.5])
+        (b / "opponent.stderr").write_text(text)
+        return b
+
+    def test_a_rise_names_hane_move_between(self):
+        rates = [("C7", 0.40), ("C3", 0.42), ("G5", 0.60), ("C5", 0.61)]
+        for log in (pachi_lines(rates), hane_lines(rates)):
+            with tempfile.TemporaryDirectory() as d:
+                b = self.opponent(d, "Move: 1\n" + log)
+                found = DQ.rise_positions(b, 0.15)
+                self.assertEqual([(p.name, ply) for p, ply in found], [("game-003.sgf", 4)])
+                self.assertEqual(DQ.rise_positions(b, 0.2), [])
+
+    def test_a_move_missing_from_the_log_has_no_rate(self):
+        # No choice logged for C3 (a book move): the rise from C3 to G5
+        # cannot be measured, and C7's rate is not taken for it.
+        with tempfile.TemporaryDirectory() as d:
+            b = self.opponent(d, pachi_lines([("C7", 0.10), ("G5", 0.60), ("C5", 0.61)]))
+            self.assertEqual(DQ.rise_positions(b, 0.05), [])
 
 
 class JudgeEngine(unittest.TestCase):
