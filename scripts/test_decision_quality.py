@@ -75,6 +75,24 @@ class RisePositions(unittest.TestCase):
                 self.assertEqual([(p.name, ply) for p, ply in found], [("game-003.sgf", 4)])
                 self.assertEqual(DQ.rise_positions(b, 0.2), [])
 
+    def test_a_game_without_a_result_keeps_the_log_in_step(self):
+        # Game 1 (no result) comes first in the summary and in the log;
+        # its own moves, six of them White's, are logged before game 3's.
+        with tempfile.TemporaryDirectory() as d:
+            b = self.opponent(d, "")
+            (b / "game-001.sgf").write_text(
+                "(;SZ[9];B[aa];W[ba];B[ca];W[da];B[ea];W[fa];B[ga];W[ha];B[ia];W[ab]"
+                ";B[bb];W[cb];B[db];W[eb])")
+            rows = (b / "summary.tsv").read_text().splitlines()
+            (b / "summary.tsv").write_text("\n".join(
+                [rows[0], "1\tB\t?\t\tgame-001.sgf"] + rows[1:]) + "\n")
+            first = [("B9", 0.1), ("D9", 0.1), ("F9", 0.1), ("H9", 0.1), ("A8", 0.1),
+                     ("C8", 0.1), ("E8", 0.1)]
+            rates = [("C7", 0.40), ("C3", 0.42), ("G5", 0.60), ("C5", 0.61)]
+            (b / "opponent.stderr").write_text(pachi_lines(first + rates))
+            found = DQ.rise_positions(b, 0.15)
+            self.assertEqual([(p.name, ply) for p, ply in found], [("game-003.sgf", 4)])
+
     def test_a_move_missing_from_the_log_has_no_rate(self):
         # No choice logged for C3 (a book move): the rise from C3 to G5
         # cannot be measured, and C7's rate is not taken for it.
