@@ -4,10 +4,14 @@ rates paired with its moves in the SGF (book moves included), a drop
 found at the move before the fall and nowhere else; the opponent's logged
 win rates (Pachi's or hane's log) paired with its moves, a rise found at
 hane's move between them; and a judge that is another engine's command,
-valued from its own log.
+valued from its own log; and how far an engine's value falls over a
+game's move and its reply.
 Run: python3 scripts/test_decision_quality.py
 """
 
+import argparse
+import contextlib
+import io
 import json
 import sys
 import tempfile
@@ -99,6 +103,45 @@ class RisePositions(unittest.TestCase):
         with tempfile.TemporaryDirectory() as d:
             b = self.opponent(d, pachi_lines([("C7", 0.10), ("G5", 0.60), ("C5", 0.61)]))
             self.assertEqual(DQ.rise_positions(b, 0.05), [])
+
+
+# A stand-in engine whose logged win rate falls 0.05 with every stone played.
+FALLING = ("import sys\n"
+           "plays = 0\n"
+           "for line in sys.stdin:\n"
+           "    if line.startswith('play'):\n"
+           "        plays += 1\n"
+           "    if line.startswith('genmove'):\n"
+           "        sys.stderr.write('genmove white: D4 win %.3f playouts 10\\n' % (0.9 - 0.05 * plays))\n"
+           "        print('= D4\\n', flush=True)\n"
+           "    elif line.strip() == 'quit':\n"
+           "        print('=\\n', flush=True); break\n"
+           "    else:\n"
+           "        print('=\\n', flush=True)\n")
+
+
+class Replies(unittest.TestCase):
+    def test_the_value_before_less_the_value_two_moves_on(self):
+        with tempfile.TemporaryDirectory() as d:
+            sgf = Path(d) / "game-003.sgf"
+            sgf.write_text(SGF)
+            engine = Path(d) / "engine.py"
+            engine.write_text(FALLING)
+            positions = Path(d) / "rises.json"
+            # Ply 2 has a move and a reply after it; ply 7, the last, has none.
+            positions.write_text(json.dumps({"komi": "7", "size": 9, "positions": [
+                {"source": str(sgf), "ply": 2, "moves": ["B:E5", "W:C7"]},
+                {"source": str(sgf), "ply": 7,
+                 "moves": ["B:E5", "W:C7", "B:G7", "W:C3", "B:G3", "W:G5", "B:E7"]}]}))
+            args = argparse.Namespace(positions=str(positions), name="base",
+                                      engine="%s %s" % (sys.executable, engine), jobs=1)
+            with contextlib.redirect_stdout(io.StringIO()) as printed:
+                DQ.cmd_replies(args)
+            rows = json.loads((Path(d) / "base.json").read_text())["rows"]
+            self.assertAlmostEqual(rows[0]["before"], 0.8)
+            self.assertAlmostEqual(rows[0]["after"], 0.7)
+            self.assertIsNone(rows[1]["after"])
+            self.assertIn("1 positions, the value falls 0.1000", printed.getvalue())
 
 
 class JudgeEngine(unittest.TestCase):
