@@ -3,7 +3,7 @@
 rates paired with its moves in the SGF (book moves included), a drop
 found at the move before the fall and nowhere else; the opponent's logged
 win rates (Pachi's or hane's log) paired with its moves, a rise found at
-hane's move between them; and a judge that is another engine's command,
+hane's move between them; a judge that is another engine's command,
 valued from its own log; and how far an engine's value falls over a
 game's move and its reply.
 Run: python3 scripts/test_decision_quality.py
