@@ -12,9 +12,15 @@
 //! The input has one chain a line: `SGF MOVE VERTEX alive|dead`, the
 //! chain being the one on `VERTEX` in the position before move `MOVE` of
 //! the file's main line (relative paths from the current directory);
-//! anything after the status is ignored, `#` starts a comment.
+//! `#` starts a comment. After the status, `after COLOR VERTEX` plays
+//! one move in that position first: the playouts then start from the
+//! position after it, with the other side to move. That is how a
+//! critical chain is screened: once after the attacker's killing move,
+//! called dead, and once after the defender's living move, called alive
+//! (`scripts/dragon-status --critical`). Anything else after the status
+//! is ignored.
 
-use crate::rules::{Cell, Point, Rules};
+use crate::rules::{Cell, Color, Move, Point, Rules};
 use crate::search::SearchParams;
 use crate::search::playout::{self, Amaf, Policy};
 use crate::sgf::Stop;
@@ -32,6 +38,8 @@ pub struct Entry {
     pub vertex: String,
     /// The referee's status: alive (true) or dead.
     pub alive: bool,
+    /// A move played first (colour and GTP vertex), if any.
+    pub after: Option<(Color, String)>,
 }
 
 /// Reads the entries of `text` (see the module's format).
@@ -56,11 +64,25 @@ pub fn parse(text: &str) -> Result<Vec<Entry>, String> {
             "dead" => false,
             _ => return Err(bad()),
         };
+        let after = match f[4..].iter().position(|&w| w == "after") {
+            None => None,
+            Some(k) => {
+                let bad = || format!("line {}: expected after COLOR VERTEX", i + 1);
+                let color = match f.get(5 + k).map(|c| c.to_ascii_lowercase()).as_deref() {
+                    Some("b" | "black") => Color::Black,
+                    Some("w" | "white") => Color::White,
+                    _ => return Err(bad()),
+                };
+                let vertex = f.get(6 + k).ok_or_else(bad)?;
+                Some((color, vertex.to_string()))
+            }
+        };
         entries.push(Entry {
             file: f[0].to_string(),
             move_number,
             vertex: f[2].to_string(),
             alive,
+            after,
         });
     }
     Ok(entries)
@@ -134,12 +156,12 @@ pub fn survival(
 
 /// Runs `playouts` playouts per position of `entries` with the playout
 /// policy of `params` (one seeded stream, so a run repeats exactly) and
-/// tallies the errors. Entries of one position (the same file and move,
-/// next to each other) share its playouts.
+/// tallies the errors. Entries of one position (the same file, move and
+/// move played first, next to each other) share its playouts.
 ///
 /// # Errors
-/// A file that cannot be read or replayed, or a vertex that is not a
-/// stone there.
+/// A file that cannot be read or replayed, a move played first that is
+/// not legal there, or a vertex that is not a stone there.
 pub fn check(
     entries: &[Entry],
     params: &SearchParams,
@@ -150,14 +172,24 @@ pub fn check(
     let policy = params.playout_policy(&model);
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut report = Report::default();
-    let positions = entries.chunk_by(|a, b| a.file == b.file && a.move_number == b.move_number);
+    let positions = entries
+        .chunk_by(|a, b| a.file == b.file && a.move_number == b.move_number && a.after == b.after);
     for group in positions {
         let first = &group[0];
         let text = crate::sgf_file::read(&first.file)?;
         let text = String::from_utf8_lossy(&text);
-        let game = crate::sgf::read(&text, Rules::AGA, 7.5, Stop::BeforeMove(first.move_number))
-            .map_err(|e| format!("{}: {e}", first.file))?
-            .game;
+        let mut game =
+            crate::sgf::read(&text, Rules::AGA, 7.5, Stop::BeforeMove(first.move_number))
+                .map_err(|e| format!("{}: {e}", first.file))?
+                .game;
+        if let Some((color, vertex)) = &first.after {
+            let at = format!("{} move {}", first.file, first.move_number);
+            let p = crate::rules::point::parse_vertex(vertex)
+                .and_then(|(x, y)| game.size().point(x, y))
+                .ok_or_else(|| format!("{at}: no point {vertex}"))?;
+            game.play(*color, Move::Play(p))
+                .map_err(|e| format!("{at}: {color} {vertex}: {e}"))?;
+        }
         let mut points = Vec::with_capacity(group.len());
         for e in group {
             let p = crate::rules::point::parse_vertex(&e.vertex)
@@ -242,9 +274,13 @@ fn write_report(
         for (e, error) in entries.iter().zip(&report.errors) {
             if misjudged(*error) {
                 let status = if e.alive { "alive" } else { "dead" };
+                let after = match &e.after {
+                    Some((color, vertex)) => format!(" after {} {vertex}", color.name()),
+                    None => String::new(),
+                };
                 writeln!(
                     out,
-                    "{} {} {} {status} {error:.3}",
+                    "{} {} {} {status}{after} {error:.3}",
                     e.file, e.move_number, e.vertex
                 )?;
             }
@@ -284,9 +320,20 @@ mod tests {
                 file: "games/a.sgf".into(),
                 move_number: 120,
                 vertex: "Q16".into(),
-                alive: false
+                alive: false,
+                after: None
             }
         );
+        let got = parse("a.sgf 9 D4 dead 7 5 after b C3\na.sgf 9 D4 alive after White C3").unwrap();
+        let after: Vec<_> = got.iter().map(|e| e.after.clone()).collect();
+        let c3 = || "C3".to_string();
+        assert_eq!(
+            after,
+            [Some((Color::Black, c3())), Some((Color::White, c3()))]
+        );
+        let expected = "line 1: expected after COLOR VERTEX";
+        assert_eq!(parse("a.sgf 9 D4 dead after red C3").unwrap_err(), expected);
+        assert_eq!(parse("a.sgf 9 D4 dead after b").unwrap_err(), expected);
         let expected = "line 1: expected SGF MOVE VERTEX alive|dead";
         assert_eq!(parse("a.sgf 0 D4 alive").unwrap_err(), expected);
         assert_eq!(parse("a.sgf 10 D4 seki").unwrap_err(), expected);
@@ -304,6 +351,40 @@ mod tests {
             let kept = survival(&b, to_move, &[at("D3"), at("A4")], policy, 50, &mut rng);
             assert_eq!(kept, vec![0, 50], "{to_move:?} to move");
         }
+    }
+
+    /// White's corner group has a straight three of eye space, A2 B2 C2,
+    /// and no other liberty: White B2 lives, Black B2 kills.
+    const STRAIGHT_THREE_SGF: &str = "(;GM[1]FF[4]SZ[7]\
+        AB[ad][bd][cd][dd][ed][ee][ef][eg]\
+        AW[ae][be][ce][de][df][ag][bg][cg][dg])";
+
+    #[test]
+    fn a_move_played_first_decides_a_critical_chain() {
+        let dir = std::env::temp_dir().join(format!("hane-life-first-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("three.sgf");
+        std::fs::write(&file, STRAIGHT_THREE_SGF).unwrap();
+        let f = file.to_string_lossy().into_owned();
+        let lines = format!("{f} 1 A3 alive after white B2\n{f} 1 A3 dead after black B2\n");
+        let entries = parse(&lines).unwrap();
+        let report = check(&entries, &SearchParams::default(), 100, 1).unwrap();
+        // The living move keeps the group in every playout; after the
+        // killing one the playouts take it in most.
+        assert_eq!(report.errors[0], 0.0, "{:?}", report.errors);
+        assert!(report.errors[1] < 0.2, "{:?}", report.errors);
+        // Without the move the group lives or dies by who gets there
+        // first: the same chain called alive is then wrong far more often.
+        let plain = parse(&format!("{f} 1 A3 alive\n")).unwrap();
+        let plain = check(&plain, &SearchParams::default(), 100, 1).unwrap();
+        assert!(plain.errors[0] > 0.2, "{:?}", plain.errors);
+        // A move played first that is not legal, or off the board, is an
+        // error, not a panic.
+        for bad in ["after black A3", "after black Z9"] {
+            let e = parse(&format!("{f} 1 A3 alive {bad}")).unwrap();
+            assert!(check(&e, &SearchParams::default(), 1, 1).is_err(), "{bad}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -218,14 +218,16 @@ enum Sub {
     /// Measure how well the heavy playouts judge life and death: the
     /// share of playouts that keep each chain a referee called alive and
     /// take each one it called dead (lines `SGF MOVE VERTEX alive|dead`,
-    /// as scripts/dragon-status writes them). --tune sets the playouts'
+    /// with `after COLOR VERTEX` for a move played first, as
+    /// scripts/dragon-status writes them). --tune sets the playouts'
     /// switches; --seed the stream.
     Life {
         /// Playouts from each position.
         #[arg(long, default_value_t = 200)]
         playouts: usize,
         /// After the table, list the chains wrong in most playouts, each
-        /// as its input line's first four fields and its error.
+        /// as its input line's first four fields (and the move played
+        /// first) and its error.
         #[arg(long)]
         misjudged: bool,
         /// The chains and their status.
