@@ -20,6 +20,7 @@
 //! (`scripts/dragon-status --critical`). Anything else after the status
 //! is ignored.
 
+use crate::rules::diagram::vertex as vertex_point;
 use crate::rules::{Cell, Color, Move, Point, Rules};
 use crate::search::SearchParams;
 use crate::search::playout::{self, Amaf, Policy};
@@ -184,16 +185,14 @@ pub fn check(
                 .game;
         if let Some((color, vertex)) = &first.after {
             let at = format!("{} move {}", first.file, first.move_number);
-            let p = crate::rules::point::parse_vertex(vertex)
-                .and_then(|(x, y)| game.size().point(x, y))
+            let p = vertex_point(game.size(), vertex)
                 .ok_or_else(|| format!("{at}: no point {vertex}"))?;
             game.play(*color, Move::Play(p))
                 .map_err(|e| format!("{at}: {color} {vertex}: {e}"))?;
         }
         let mut points = Vec::with_capacity(group.len());
         for e in group {
-            let p = crate::rules::point::parse_vertex(&e.vertex)
-                .and_then(|(x, y)| game.size().point(x, y))
+            let p = vertex_point(game.size(), &e.vertex)
                 .filter(|&p| game.board().cell(p) != Cell::Empty)
                 .ok_or_else(|| {
                     format!(
@@ -359,13 +358,19 @@ mod tests {
         AB[ad][bd][cd][dd][ed][ee][ef][eg]\
         AW[ae][be][ce][de][df][ag][bg][cg][dg])";
 
+    /// Writes `sgf` to a new temporary folder named after `tag`: the
+    /// folder and the file's path.
+    fn sgf_in_temp_dir(tag: &str, sgf: &str) -> (std::path::PathBuf, String) {
+        let dir = std::env::temp_dir().join(format!("hane-{tag}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join(format!("{tag}.sgf"));
+        std::fs::write(&file, sgf).unwrap();
+        (dir, file.to_string_lossy().into_owned())
+    }
+
     #[test]
     fn a_move_played_first_decides_a_critical_chain() {
-        let dir = std::env::temp_dir().join(format!("hane-life-first-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let file = dir.join("three.sgf");
-        std::fs::write(&file, STRAIGHT_THREE_SGF).unwrap();
-        let f = file.to_string_lossy().into_owned();
+        let (dir, f) = sgf_in_temp_dir("life-first", STRAIGHT_THREE_SGF);
         let lines = format!("{f} 1 A3 alive after white B2\n{f} 1 A3 dead after black B2\n");
         let entries = parse(&lines).unwrap();
         let report = check(&entries, &SearchParams::default(), 100, 1).unwrap();
@@ -389,11 +394,7 @@ mod tests {
 
     #[test]
     fn a_check_reads_the_file_and_scores_each_status() {
-        let dir = std::env::temp_dir().join(format!("hane-life-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let file = dir.join("corner.sgf");
-        std::fs::write(&file, CORNER_SGF).unwrap();
-        let f = file.to_string_lossy().into_owned();
+        let (dir, f) = sgf_in_temp_dir("life", CORNER_SGF);
         let text = format!("{f} 1 D3 dead\n{f} 1 A4 alive\n{f} 1 D3 alive\n");
         let report = check(&parse(&text).unwrap(), &SearchParams::default(), 20, 1).unwrap();
         // Right about the dead stone and the living group, so wrong
