@@ -94,12 +94,6 @@ pub fn parse_args(args: &[String]) -> Result<AnalyzeArgs, GtpError> {
     Ok(out)
 }
 
-/// Lower confidence bound of a win rate (normal approximation, 95%).
-fn lcb(win_rate: f64, visits: u32) -> f64 {
-    let n = visits.max(1) as f64;
-    (win_rate - 1.96 * (win_rate * (1.0 - win_rate) / n).sqrt()).clamp(0.0, 1.0)
-}
-
 fn pv_text(size: BoardSize, pv: &[Move]) -> String {
     pv.iter()
         .take_while(|m| **m != Move::Pass)
@@ -128,7 +122,7 @@ pub fn info_line(
     let mut segments = Vec::with_capacity(shown);
     for (order, c) in list.iter().take(shown).enumerate() {
         let mv = move_name(size, c.mv);
-        let low = lcb(c.win_rate, c.visits);
+        let low = c.lower_bound(1.96);
         let mut pv = pv_text(size, &c.pv);
         if pv.is_empty() {
             pv = mv.clone();

@@ -15,6 +15,7 @@ mod dynkomi;
 mod expand;
 mod params;
 mod pass;
+mod pick;
 pub mod playout;
 mod select;
 pub mod time;
@@ -555,6 +556,7 @@ fn result(t: &Tree, sh: &Shared<'_>, start: Instant) -> SearchResult {
             .cmp(&a.visits)
             .then(b.win_rate.total_cmp(&a.win_rate))
     });
+    pick::by_lower_bound(&mut candidates, sh.params.final_lcb);
     let root_node = t.node(root);
     let (best, win_rate) = match candidates.first() {
         Some(c) if c.visits > 0 => (c.mv, c.win_rate),
