@@ -105,7 +105,8 @@ pub struct Candidate {
 /// What a search found.
 #[derive(Clone, Debug)]
 pub struct SearchResult {
-    /// Most visited legal move, or a pass when nothing is worth playing.
+    /// The move to play: the most visited legal move (or the one
+    /// `final_lcb` picks), or a pass when nothing is worth playing.
     pub best: Move,
     /// Win rate of `best` for the searching colour (root value for a pass).
     pub win_rate: f64,
@@ -113,7 +114,8 @@ pub struct SearchResult {
     pub playouts: u64,
     /// Time spent.
     pub elapsed: Duration,
-    /// Root candidates, most visited first.
+    /// Root candidates, most visited first (the one `final_lcb` picks,
+    /// if set, moved to the front).
     pub candidates: Vec<Candidate>,
     /// Principal variation from the root.
     pub pv: Vec<Move>,
