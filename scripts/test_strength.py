@@ -371,6 +371,19 @@ class Lab(unittest.TestCase):
         ledger = S.read_ledger(self.out / "9x9-pachi-playouts")
         self.assertIn("exec ./pachi -t =2000 threads=1", ledger[0]["opponent"])
 
+    def test_a_screen_runs_only_when_named(self):
+        folder = self.tmp / "pachi-build"
+        self.write_stub("pachi", folder=folder, name="pachi")
+        (folder / "patterns_mm.spat").write_text("")
+        self.env["PACHI_DIR"] = str(folder)
+        out = self.run_lab("--dry-run")
+        self.assertNotIn("19x19-pachi-screen", out)
+        out = self.run_lab("19x19-pachi-screen", "--dry-run")
+        self.assertIn("== 19x19-pachi-screen: batch 1", out)
+        self.assertIn("--playouts 2500", out)
+        self.assertIn("-t =2500 threads=1", out)
+        self.assertIn("--size 19", out)
+
     def test_readme_rows_between_markers(self):
         self.run_lab("9x9-gnugo", "--games", "4")
         readme = self.tmp / "README.md"
