@@ -26,8 +26,7 @@ pub(super) fn by_lower_bound(candidates: &mut [Candidate], z: f64) {
     }
     let mut best = 0;
     for (i, c) in candidates.iter().enumerate() {
-        if c.visits.saturating_mul(10) >= top
-            && c.lower_bound(z) > candidates[best].lower_bound(z)
+        if c.visits.saturating_mul(10) >= top && c.lower_bound(z) > candidates[best].lower_bound(z)
         {
             best = i;
         }
