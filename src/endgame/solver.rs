@@ -151,12 +151,6 @@ fn fills_own_eye(board: &Board, c: Color, p: Point) -> bool {
     })
 }
 
-/// A copy of `board` on the heap, built outside the recursive frames.
-#[inline(never)]
-fn boxed(board: &Board) -> Box<Board> {
-    Box::new(board.clone())
-}
-
 const WHITE_KEY: u64 = 0x2545_f491_4f6c_dd1d;
 const PASSED_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
 const KO_MUL: u64 = 0xbf58_476d_1ce4_e5b9;
@@ -212,7 +206,7 @@ impl Search<'_> {
         let mut best = if maximise { DEAD } else { ALIVE };
         // Children live on the heap: a board is large and the recursion
         // deep.
-        let mut child = self.spare.pop().unwrap_or_else(|| boxed(board));
+        let mut child = self.spare.pop().unwrap_or_else(|| board.boxed_copy());
         let mut moves: Vec<Option<Point>> =
             self.moves(board, to_move).into_iter().map(Some).collect();
         moves.push(None);

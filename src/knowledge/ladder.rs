@@ -10,6 +10,10 @@
 //! capturing a neighbouring attacker chain in atari (then we call it
 //! escaped) or by extending; three liberties escape, one is captured, two
 //! let the attacker try both ataris. Simple ko only, as in the playouts.
+//!
+//! Each ply's board lives on the heap: a read recurses once a ply, up to
+//! [`MAX_PLIES`] deep, and a board on each frame (about 17 KB) overflowed
+//! the search threads' 2 MiB stacks in long ladders.
 
 use crate::rules::{Board, Cell, Color, Point};
 
@@ -41,7 +45,7 @@ fn attack(board: &Board, attacker: Color, chain: Point, plies: u32) -> bool {
         if board.ko_point(attacker) == Some(lib) || board.is_suicide(attacker, lib) {
             continue;
         }
-        let mut next = board.clone();
+        let mut next = board.boxed_copy();
         next.play_unchecked(attacker, lib);
         if next.cell(chain) != Cell::Empty
             && next.in_atari(chain)
@@ -72,7 +76,7 @@ fn defend(board: &Board, chain: Point, plies: u32) -> bool {
     if board.ko_point(defender) == Some(lib) || board.is_suicide(defender, lib) {
         return true;
     }
-    let mut next = board.clone();
+    let mut next = board.boxed_copy();
     next.play_unchecked(defender, lib);
     if next.cell(chain) == Cell::Empty {
         return true;
@@ -147,5 +151,29 @@ mod tests {
         );
         let e5 = vertex(b.size(), "E5").unwrap();
         assert!(!attack_captures(&b, Color::Black, e5));
+    }
+
+    /// The LADDER shape in the top left corner of a 25x25 board: the
+    /// staircase runs the whole board down to the first line, about 90
+    /// plies. Read on a thread with a quarter of a search thread's stack,
+    /// it must still finish (a board on every frame needs about 1.5 MB).
+    #[test]
+    fn a_board_long_ladder_reads_on_a_small_stack() {
+        let size = crate::rules::BoardSize::new(25).unwrap();
+        let mut b = Board::new(size);
+        for (color, v) in [
+            (Color::Black, "C24"),
+            (Color::Black, "B23"),
+            (Color::Black, "B22"),
+            (Color::White, "C23"),
+        ] {
+            b.play_unchecked(color, vertex(size, v).unwrap());
+        }
+        let c23 = vertex(size, "C23").unwrap();
+        let reader = std::thread::Builder::new()
+            .stack_size(512 << 10)
+            .spawn(move || attack_captures(&b, Color::Black, c23))
+            .unwrap();
+        assert!(reader.join().unwrap());
     }
 }
