@@ -64,18 +64,11 @@ pub(super) fn two_liberty_moves(
 /// gains nothing.
 fn counter_moves(board: &Board, color: Color, head: Point, cands: &mut Cands) {
     // An enemy chain touches the own one at many stones; it is read once
-    // (a repeat could add no new candidate). Past the list's end chains
-    // are read again, which is slower but the same.
-    let mut read = [Point(0); 16];
-    let mut n_read = 0;
+    // (a repeat could add no new candidate).
+    let mut seen = SeenChains::new();
     enemy_stones_beside(board, color, head, |q| {
-        let enemy_head = board.chain_id(q);
-        if read[..n_read].contains(&enemy_head) {
+        if !seen.first_visit(board, q) {
             return;
-        }
-        if n_read < read.len() {
-            read[n_read] = enemy_head;
-            n_read += 1;
         }
         if let Some(lib) = board.atari_liberty(q) {
             if playable(board, color, lib) {

@@ -77,32 +77,37 @@ impl Cands {
     }
 }
 
-/// The chains already looked at around a point, by head stone: the
-/// answers read each chain once, since neighbours of one point are often
-/// one chain and walking a chain (or reading its ladder) is the costly
-/// part. At most eight chains (the eight points around the last move).
+/// The chains already looked at, by head stone: the answers read each
+/// chain once, since neighbours of one point are often one chain and
+/// walking a chain (or reading its ladder) is the costly part. It
+/// remembers sixteen chains (more than the eight points around the last
+/// move, or the enemy chains beside one own chain, ever hold in
+/// practice); past that a chain is read again, which is slower but the
+/// same.
 pub(super) struct SeenChains {
-    heads: [Point; 8],
+    heads: [Point; 16],
     n: usize,
 }
 
 impl SeenChains {
     pub(super) fn new() -> SeenChains {
         SeenChains {
-            heads: [Point(0); 8],
+            heads: [Point(0); 16],
             n: 0,
         }
     }
 
     /// True the first time the chain through stone `p` is asked for; its
-    /// head is then remembered.
+    /// head is then remembered while there is room.
     pub(super) fn first_visit(&mut self, board: &Board, p: Point) -> bool {
         let head = board.chain_id(p);
         if self.heads[..self.n].contains(&head) {
             return false;
         }
-        self.heads[self.n] = head;
-        self.n += 1;
+        if self.n < self.heads.len() {
+            self.heads[self.n] = head;
+            self.n += 1;
+        }
         true
     }
 }
