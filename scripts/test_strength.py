@@ -358,11 +358,15 @@ class Lab(unittest.TestCase):
         self.assertIn("== 19x19-gnugo: batch 1", out)
         self.assertFalse(self.out.exists())
 
-    def test_pachi_runs_from_its_folder(self):
+    def stub_pachi(self):
+        """A stand-in Pachi in a folder of its own, named by PACHI_DIR."""
         folder = self.tmp / "pachi-build"
         self.write_stub("pachi", folder=folder, name="pachi")
         (folder / "patterns_mm.spat").write_text("")
         self.env["PACHI_DIR"] = str(folder)
+
+    def test_pachi_runs_from_its_folder(self):
+        self.stub_pachi()
         self.run_lab("9x9-pachi-playouts", "--games", "2")
         games = self.games("9x9-pachi-playouts")
         self.assertEqual(len(games), 2)
@@ -372,10 +376,7 @@ class Lab(unittest.TestCase):
         self.assertIn("exec ./pachi -t =2000 threads=1", ledger[0]["opponent"])
 
     def test_a_screen_runs_only_when_named(self):
-        folder = self.tmp / "pachi-build"
-        self.write_stub("pachi", folder=folder, name="pachi")
-        (folder / "patterns_mm.spat").write_text("")
-        self.env["PACHI_DIR"] = str(folder)
+        self.stub_pachi()
         out = self.run_lab("--dry-run")
         self.assertNotIn("19x19-pachi-screen", out)
         out = self.run_lab("19x19-pachi-screen", "--dry-run")
