@@ -11,9 +11,11 @@
 //! escaped) or by extending; three liberties escape, one is captured, two
 //! let the attacker try both ataris. Simple ko only, as in the playouts.
 //!
-//! Each ply's board lives on the heap: a read recurses once a ply, up to
-//! [`MAX_PLIES`] deep, and a board on each frame (about 17 KB) overflowed
-//! the search threads' 2 MiB stacks in long ladders.
+//! A read's boards live on the heap and are handed down the plies: a read
+//! recurses once a ply, up to [`MAX_PLIES`] deep, and a board on each
+//! frame (about 17 KB) overflowed the search threads' 2 MiB stacks in
+//! long ladders. A ply plays on the board it is handed; only an atari
+//! with the other still to try gets a copy.
 
 use crate::rules::{Board, Cell, Color, Point};
 
@@ -24,16 +26,19 @@ const MAX_PLIES: u32 = 120;
 /// True if `attacker`, to move, captures the chain through `chain` (which
 /// has exactly two liberties) by a ladder.
 pub fn attack_captures(board: &Board, attacker: Color, chain: Point) -> bool {
-    attack(board, attacker, chain, 0)
+    attack(board.boxed_copy(), attacker, chain, 0)
 }
 
 /// True if the chain through `chain`, in atari with its owner to move,
 /// cannot escape a ladder.
 pub fn escape_fails(board: &Board, chain: Point) -> bool {
-    defend(board, chain, 0)
+    defend(board.boxed_copy(), chain, 0)
 }
 
-fn attack(board: &Board, attacker: Color, chain: Point, plies: u32) -> bool {
+/// The attacker's ply, on a board the read owns: each atari is tried on
+/// a copy only when the other is still to be tried, and the last one on
+/// the board itself (a 17 KB copy a ply was most of a read's cost).
+fn attack(board: Box<Board>, attacker: Color, chain: Point, plies: u32) -> bool {
     if plies >= MAX_PLIES {
         return false;
     }
@@ -41,23 +46,23 @@ fn attack(board: &Board, attacker: Color, chain: Point, plies: u32) -> bool {
     if board.liberties_upto(chain, &mut libs) != 2 {
         return false;
     }
-    for lib in [libs[0], libs[1]] {
-        if board.ko_point(attacker) == Some(lib) || board.is_suicide(attacker, lib) {
-            continue;
-        }
-        let mut next = board.boxed_copy();
+    let [a, b] = [libs[0], libs[1]];
+    let playable = |lib| board.ko_point(attacker) != Some(lib) && !board.is_suicide(attacker, lib);
+    let try_atari = |mut next: Box<Board>, lib| {
         next.play_unchecked(attacker, lib);
-        if next.cell(chain) != Cell::Empty
-            && next.in_atari(chain)
-            && defend(&next, chain, plies + 1)
-        {
-            return true;
-        }
+        next.cell(chain) != Cell::Empty && next.in_atari(chain) && defend(next, chain, plies + 1)
+    };
+    match (playable(a), playable(b)) {
+        (true, true) => try_atari(board.boxed_copy(), a) || try_atari(board, b),
+        (true, false) => try_atari(board, a),
+        (false, true) => try_atari(board, b),
+        (false, false) => false,
     }
-    false
 }
 
-fn defend(board: &Board, chain: Point, plies: u32) -> bool {
+/// The defender's ply, on a board the read owns (it has one move, so it
+/// plays it on the board itself).
+fn defend(mut board: Box<Board>, chain: Point, plies: u32) -> bool {
     let Some(defender) = board.cell(chain).color() else {
         return true;
     };
@@ -76,15 +81,14 @@ fn defend(board: &Board, chain: Point, plies: u32) -> bool {
     if board.ko_point(defender) == Some(lib) || board.is_suicide(defender, lib) {
         return true;
     }
-    let mut next = board.boxed_copy();
-    next.play_unchecked(defender, lib);
-    if next.cell(chain) == Cell::Empty {
+    board.play_unchecked(defender, lib);
+    if board.cell(chain) == Cell::Empty {
         return true;
     }
     let mut libs = [chain; 3];
-    match next.liberties_upto(chain, &mut libs) {
+    match board.liberties_upto(chain, &mut libs) {
         0 | 1 => true,
-        2 => attack(&next, defender.opponent(), chain, plies + 1),
+        2 => attack(board, defender.opponent(), chain, plies + 1),
         _ => false,
     }
 }
