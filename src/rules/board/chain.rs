@@ -117,6 +117,15 @@ impl Board {
         self.chains[self.head[p.index()] as usize].stones as usize
     }
 
+    /// The pseudo-liberties of the chain through stone `p`: one for each
+    /// stone-empty adjacency, in O(1). An empty point touches at most four
+    /// of the chain's stones, so the chain has at least a quarter as many
+    /// liberties, and at most as many.
+    #[inline]
+    pub fn pseudo_liberties(&self, p: Point) -> usize {
+        self.chains[self.head[p.index()] as usize].plibs as usize
+    }
+
     /// The stones of the chain through stone `p`.
     pub fn chain_stones(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
         let start = p.0;
@@ -220,7 +229,9 @@ impl Board {
     #[inline]
     pub fn two_liberties(&self, p: Point) -> Option<(Point, Point)> {
         let info = &self.chains[self.head[p.index()] as usize];
-        if info.others() != OtherLiberties::Several {
+        // Two liberties touch at most eight of the chain's stones: more
+        // pseudo-liberties than that are three liberties or more.
+        if info.plibs > 8 || info.others() != OtherLiberties::Several {
             return None;
         }
         // `p` is a stone, so no liberty is left out.

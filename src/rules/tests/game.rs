@@ -299,6 +299,9 @@ proptest! {
             let two = (libs.len() == 2).then_some((upto[0], upto[1]));
             prop_assert_eq!(b.two_liberties(p), two);
             prop_assert_eq!(n, libs.len().min(3));
+            // Each liberty touches one to four of the chain's stones.
+            let plibs = b.pseudo_liberties(p);
+            prop_assert!(libs.len() <= plibs && plibs <= 4 * libs.len());
             let others = |left_out: &[Point]| {
                 let rest: Vec<Point> =
                     libs.iter().copied().filter(|l| !left_out.contains(l)).collect();

@@ -100,7 +100,12 @@ pub(super) fn race_moves(board: &Board, color: Color, last: Point, cands: &mut C
         .into_iter()
         .chain(board.diagonals(last));
     for n in around {
-        if board.cell(n) != own || !seen.first_visit(board, n) {
+        // Fewer than 3 pseudo-liberties are fewer than 3 liberties, and 17
+        // or more are 5 or more: no walk.
+        if board.cell(n) != own
+            || !(3..=16).contains(&board.pseudo_liberties(n))
+            || !seen.first_visit(board, n)
+        {
             continue;
         }
         let mut libs = [Point(0); 5];
