@@ -10,7 +10,7 @@
 //!    behaviour changes.
 
 use crate::rules::{Board, BoardSize, Color, Game, Move, Rules};
-use crate::search::{PlayoutKind, SearchLimits, SearchParams, Searcher};
+use crate::search::{PlayoutKind, SearchLimits, SearchParams, Searcher, SizedParams};
 use crate::stop::StopCheck;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -83,15 +83,15 @@ pub fn random_playout(board: &mut Board, mut color: Color, rng: &mut SmallRng) -
 }
 
 /// Runs all three benchmarks and prints them as tables on stdout. The
-/// searches use `base` (the defaults, or what `--tune` set) with their
-/// own playout kind, threads and tree size.
-pub fn run(seconds: f64, seed: u64, threads: usize, signature_playouts: u64, base: SearchParams) {
+/// searches use `base` for their board size (the defaults, or what
+/// `--tune` set) with their own playout kind, threads and tree size.
+pub fn run(seconds: f64, seed: u64, threads: usize, signature_playouts: u64, base: SizedParams) {
     board_speed(seconds, seed);
     search_speed(seconds, seed, threads, base);
     signature(seed, signature_playouts, base);
 }
 
-fn search_speed(seconds: f64, seed: u64, threads: usize, base: SearchParams) {
+fn search_speed(seconds: f64, seed: u64, threads: usize, base: SizedParams) {
     let budget = Duration::from_secs_f64(seconds.clamp(0.1, 600.0));
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
@@ -113,7 +113,7 @@ fn search_speed(seconds: f64, seed: u64, threads: usize, base: SearchParams) {
                     playout: kind,
                     threads: t,
                     max_tree_bytes: 512 << 20,
-                    ..base
+                    ..base.for_size(game.size().get())
                 };
                 let mut s = Searcher::new(params);
                 let limits = SearchLimits {
@@ -139,7 +139,7 @@ fn search_speed(seconds: f64, seed: u64, threads: usize, base: SearchParams) {
     }
 }
 
-fn signature(seed: u64, playouts: u64, base: SearchParams) {
+fn signature(seed: u64, playouts: u64, base: SizedParams) {
     println!();
     let mut total = 0;
     let mut moves = Vec::new();
@@ -148,7 +148,7 @@ fn signature(seed: u64, playouts: u64, base: SearchParams) {
             playout: PlayoutKind::Heavy,
             threads: 1,
             max_tree_bytes: 256 << 20,
-            ..base
+            ..base.for_size(game.size().get())
         });
         let limits = SearchLimits {
             playouts: Some(playouts),

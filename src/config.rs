@@ -2,7 +2,7 @@
 
 use crate::player::{MctsOptions, MctsPlayer, Player, RandomPlayer};
 use crate::rules::Rules;
-use crate::search::{PlayoutKind, SearchParams};
+use crate::search::{PlayoutKind, SearchParams, SizedParams};
 
 /// What `genmove` shows GoGui while it thinks (`gogui-gfx:` blocks on
 /// stderr).
@@ -115,21 +115,24 @@ impl Default for Config {
 }
 
 impl Config {
-    /// The search parameters these options ask for.
+    /// The search parameters these options ask for, on each board size:
+    /// the options and the `--tune` settings over that size's defaults.
     ///
     /// # Errors
     /// A `--tune` name or value the search does not accept.
-    pub fn search_params(&self) -> Result<SearchParams, String> {
-        let mut search = SearchParams {
-            playout: self.playout,
-            threads: self.threads.max(1),
-            max_tree_bytes: self.max_tree_mb.saturating_mul(1 << 20),
-            ..SearchParams::default()
-        };
-        for (name, value) in &self.tune {
-            search.set(name, *value)?;
-        }
-        Ok(search)
+    pub fn search_params(&self) -> Result<SizedParams, String> {
+        SizedParams::new(|defaults| {
+            let mut search = SearchParams {
+                playout: self.playout,
+                threads: self.threads.max(1),
+                max_tree_bytes: self.max_tree_mb.saturating_mul(1 << 20),
+                ..defaults
+            };
+            for (name, value) in &self.tune {
+                search.set(name, *value)?;
+            }
+            Ok(search)
+        })
     }
 
     /// The player these options ask for (the search parameters are

@@ -22,7 +22,7 @@
 
 use crate::rules::diagram::vertex as vertex_point;
 use crate::rules::{Cell, Color, Move, Point, Rules};
-use crate::search::SearchParams;
+use crate::search::SizedParams;
 use crate::search::playout::{self, Amaf, Policy};
 use crate::sgf::Stop;
 use rand::SeedableRng;
@@ -156,7 +156,7 @@ pub fn survival(
 }
 
 /// Runs `playouts` playouts per position of `entries` with the playout
-/// policy of `params` (one seeded stream, so a run repeats exactly) and
+/// policy of `params` for its board size (one seeded stream, so a run repeats exactly) and
 /// tallies the errors. Entries of one position (the same file, move and
 /// move played first, next to each other) share its playouts.
 ///
@@ -165,12 +165,11 @@ pub fn survival(
 /// not legal there, or a vertex that is not a stone there.
 pub fn check(
     entries: &[Entry],
-    params: &SearchParams,
+    params: &SizedParams,
     playouts: usize,
     seed: u64,
 ) -> Result<Report, String> {
     let model = crate::knowledge::builtin();
-    let policy = params.playout_policy(&model);
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut report = Report::default();
     let positions = entries
@@ -202,11 +201,12 @@ pub fn check(
                 })?;
             points.push(p);
         }
+        let params = params.for_size(game.size().get());
         let kept = survival(
             game.board(),
             game.to_move(),
             &points,
-            policy,
+            params.playout_policy(&model),
             playouts,
             &mut rng,
         );
@@ -233,7 +233,7 @@ pub fn check(
 /// written.
 pub fn run(
     path: &str,
-    params: &SearchParams,
+    params: &SizedParams,
     playouts: usize,
     seed: u64,
     list: bool,
@@ -344,7 +344,7 @@ mod tests {
         let b = diagram(CORNER);
         let at = |v: &str| vertex(b.size(), v).unwrap();
         let model = crate::knowledge::builtin();
-        let policy = SearchParams::default().playout_policy(&model);
+        let policy = crate::search::SearchParams::default().playout_policy(&model);
         let mut rng = SmallRng::seed_from_u64(3);
         for to_move in Color::BOTH {
             let kept = survival(&b, to_move, &[at("D3"), at("A4")], policy, 50, &mut rng);
@@ -373,7 +373,7 @@ mod tests {
         let (dir, f) = sgf_in_temp_dir("life-first", STRAIGHT_THREE_SGF);
         let lines = format!("{f} 1 A3 alive after white B2\n{f} 1 A3 dead after black B2\n");
         let entries = parse(&lines).unwrap();
-        let report = check(&entries, &SearchParams::default(), 100, 1).unwrap();
+        let report = check(&entries, &SizedParams::default(), 100, 1).unwrap();
         // The living move keeps the group in every playout; after the
         // killing one the playouts take it in most.
         assert_eq!(report.errors[0], 0.0, "{:?}", report.errors);
@@ -381,13 +381,13 @@ mod tests {
         // Without the move the group lives or dies by who gets there
         // first: the same chain called alive is then wrong far more often.
         let plain = parse(&format!("{f} 1 A3 alive\n")).unwrap();
-        let plain = check(&plain, &SearchParams::default(), 100, 1).unwrap();
+        let plain = check(&plain, &SizedParams::default(), 100, 1).unwrap();
         assert!(plain.errors[0] > 0.2, "{:?}", plain.errors);
         // A move played first that is not legal, or off the board, is an
         // error, not a panic.
         for bad in ["after black A3", "after black Z9"] {
             let e = parse(&format!("{f} 1 A3 alive {bad}")).unwrap();
-            assert!(check(&e, &SearchParams::default(), 1, 1).is_err(), "{bad}");
+            assert!(check(&e, &SizedParams::default(), 1, 1).is_err(), "{bad}");
         }
         std::fs::remove_dir_all(&dir).unwrap();
     }
@@ -396,7 +396,7 @@ mod tests {
     fn a_check_reads_the_file_and_scores_each_status() {
         let (dir, f) = sgf_in_temp_dir("life", CORNER_SGF);
         let text = format!("{f} 1 D3 dead\n{f} 1 A4 alive\n{f} 1 D3 alive\n");
-        let report = check(&parse(&text).unwrap(), &SearchParams::default(), 20, 1).unwrap();
+        let report = check(&parse(&text).unwrap(), &SizedParams::default(), 20, 1).unwrap();
         // Right about the dead stone and the living group, so wrong
         // every time about the stone called alive.
         assert_eq!((report.dead.chains, report.dead.error), (1, 0.0));
@@ -409,7 +409,7 @@ mod tests {
         std::fs::write(&chains, &text).unwrap();
         let mut out = Vec::new();
         let path = chains.to_string_lossy();
-        run(&path, &SearchParams::default(), 20, 1, true, &mut out).unwrap();
+        run(&path, &SizedParams::default(), 20, 1, true, &mut out).unwrap();
         let out = String::from_utf8(out).unwrap();
         let lines: Vec<&str> = out.lines().collect();
         assert_eq!(lines.len(), 5, "{out}");
@@ -418,10 +418,10 @@ mod tests {
         assert_eq!(lines[4], format!("{f} 1 D3 alive 1.000"));
         // No stone on the vertex, or no file: an error, not a panic.
         let empty = parse(&format!("{f} 1 G7 alive")).unwrap();
-        let err = check(&empty, &SearchParams::default(), 1, 1).unwrap_err();
+        let err = check(&empty, &SizedParams::default(), 1, 1).unwrap_err();
         assert!(err.contains("no stone on G7"), "{err}");
         let missing = parse("no-such-file.sgf 1 D4 alive").unwrap();
-        assert!(check(&missing, &SearchParams::default(), 1, 1).is_err());
+        assert!(check(&missing, &SizedParams::default(), 1, 1).is_err());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

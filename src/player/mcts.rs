@@ -4,15 +4,15 @@
 use super::{Budget, Decision, MoveContext, Player};
 use crate::endgame::Statuses;
 use crate::rules::{Cell, Color, Game, Move, Point};
-use crate::search::{Report, SearchLimits, SearchParams, SearchResult, Searcher, time};
+use crate::search::{LARGE_BOARD, Report, SearchLimits, SearchResult, Searcher, SizedParams, time};
 use crate::stop::StopCheck;
 use log::{debug, info};
 
 /// Options of the MCTS player.
 #[derive(Clone, Copy, Debug)]
 pub struct MctsOptions {
-    /// Search parameters (threads, playout policy, memory).
-    pub search: SearchParams,
+    /// Search parameters by board size (threads, playout policy, memory).
+    pub search: SizedParams,
     /// Fixed playouts per move (with no time control).
     pub playouts: Option<u64>,
     /// Fixed seconds per move (with no time control).
@@ -48,6 +48,9 @@ const DRAW_PLAY_ONS: usize = 5;
 /// The MCTS player.
 pub struct MctsPlayer {
     searcher: Searcher,
+    /// Whether `searcher` has the large boards' parameters
+    /// ([`SizedParams`]).
+    large: bool,
     pool: Option<rayon::ThreadPool>,
     options: MctsOptions,
     hopeless_streak: u32,
@@ -56,7 +59,7 @@ pub struct MctsPlayer {
 impl MctsPlayer {
     /// A player with its own thread pool.
     pub fn new(options: MctsOptions) -> MctsPlayer {
-        let threads = options.search.threads.max(1);
+        let threads = options.search.for_size(LARGE_BOARD).threads.max(1);
         // Even with one thread a pool is kept: analysis runs the workers
         // there while the GTP thread reports.
         let pool = rayon::ThreadPoolBuilder::new()
@@ -65,10 +68,23 @@ impl MctsPlayer {
             .build()
             .ok();
         MctsPlayer {
-            searcher: Searcher::new(options.search),
+            searcher: Searcher::new(options.search.for_size(LARGE_BOARD)),
+            large: true,
             pool,
             options,
             hopeless_streak: 0,
+        }
+    }
+
+    /// Gives the searcher the parameters of `game`'s board size: a new
+    /// searcher, and tree, when the size is on the other side of
+    /// [`LARGE_BOARD`] from the last search's.
+    fn fit_size(&mut self, game: &Game) {
+        let size = game.size().get();
+        let large = size >= LARGE_BOARD;
+        if large != self.large {
+            self.searcher = Searcher::new(self.options.search.for_size(size));
+            self.large = large;
         }
     }
 
@@ -84,7 +100,10 @@ impl MctsPlayer {
             ctx.clock,
             color,
             game.board().empty_count(),
-            self.options.search.points_per_move,
+            self.options
+                .search
+                .for_size(game.size().get())
+                .points_per_move,
         );
         let (playouts, time) = match clock_budget {
             // Under a time control the clock rules; --playouts still caps.
@@ -123,6 +142,7 @@ impl Player for MctsPlayer {
             info!("genmove {color}: {name} from the opening book");
             return Decision::Play(Move::Play(p));
         }
+        self.fit_size(game);
         let limits = self.limits(game, color, ctx);
         let seed = self.seed(game);
         let result = self
@@ -165,6 +185,7 @@ impl Player for MctsPlayer {
             time: None,
             stop,
         };
+        self.fit_size(game);
         let seed = self.seed(game);
         let result = self
             .searcher
@@ -193,6 +214,7 @@ impl Player for MctsPlayer {
             time: None,
             stop,
         };
+        self.fit_size(game);
         let seed = self.seed(game);
         let result = self.searcher.run_reporting(
             game,
@@ -383,4 +405,39 @@ fn best_stone(result: &SearchResult) -> Move {
 fn count_margin(game: &Game, color: Color, statuses: &Statuses) -> f64 {
     let black = statuses.score(game).area.0;
     if color == Color::Black { black } else { -black }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{BoardSize, Rules};
+    use crate::search::SearchParams;
+
+    #[test]
+    fn each_board_size_searches_with_its_own_parameters() {
+        let options = MctsOptions {
+            search: SizedParams::new(|d| Ok(SearchParams { threads: 1, ..d })).unwrap(),
+            playouts: Some(10),
+            time_per_move: None,
+            resign_threshold: 0.0,
+            seed: 1,
+            book: false,
+        };
+        let game = |n| Game::new(BoardSize::new(n).unwrap(), Rules::AGA, 7.5);
+        let race = |p: &MctsPlayer| p.searcher.params().tactics.race_percent;
+        let small = SearchParams::for_size(9).tactics.race_percent;
+        let large = SearchParams::for_size(19).tactics.race_percent;
+        assert_ne!(small, large);
+        let mut player = MctsPlayer::new(options);
+        for (n, want) in [
+            (19, large),
+            (9, small),
+            (7, small),
+            (13, large),
+            (25, large),
+        ] {
+            player.fit_size(&game(n));
+            assert_eq!(race(&player), want, "{n}x{n}");
+        }
+    }
 }

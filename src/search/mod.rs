@@ -24,7 +24,7 @@ mod value;
 mod worker;
 
 pub use capture::CaptureGoal;
-pub use params::SearchParams;
+pub use params::{LARGE_BOARD, SearchParams, SizedParams};
 
 use crate::knowledge::model::Model;
 use crate::knowledge::priors::{self, PriorParams};
@@ -219,6 +219,11 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.root = None;
         self.dyn_komi = ByColor::default();
+    }
+
+    /// The parameters this searcher searches with.
+    pub fn params(&self) -> &SearchParams {
+        &self.params
     }
 
     /// The move-prediction model (priors and playout weights).

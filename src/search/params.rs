@@ -2,7 +2,9 @@
 //! came from (match figures in `docs/strength-log.md`), and setting them
 //! by name for experiments (`hane --tune NAME=VALUE`).
 //!
-//! One setting serves every board size. Expansion after 4 visits, the
+//! Most settings serve every board size; [`SearchParams::for_size`] gives
+//! boards of [`LARGE_BOARD`] lines and more the three measured apart
+//! there. Expansion after 4 visits, the
 //! distance power 0.5, the last good reply and the edge-ladder and
 //! big-chain rules were each adopted on 9x9 by matches against Pachi,
 //! and were first used below 13x13 alone. On 19x19 the five together won
@@ -228,7 +230,9 @@ impl Default for SearchParams {
             // 10,000 where the default had scored 78.0% of 50
             // (docs/strength-log.md, "Self-squeezes and counter-ataris
             // against GNU Go"): both off; counter-ataris at 50% with the
-            // race check at 25% scored 78.6% of 42 there, level.
+            // race check at 25% scored 78.6% of 42 there, level. Large
+            // boards set the race check and the self-atari rate apart
+            // (SearchParams::for_size).
             tactics: Tactics {
                 ladder_lines: 1,
                 big_chain_stones: 3,
@@ -254,7 +258,8 @@ impl Default for SearchParams {
             // With the trained gammas as they are (power 1) hane scored
             // 31.8% of 200 games against Pachi at 2,000 playouts where
             // the defaults scored 39.3% of 200 the same day
-            // (docs/strength-log.md): off.
+            // (docs/strength-log.md): off; on large boards 1
+            // (SearchParams::for_size).
             owner_prior: 0.0,
             // Pachi plays 500 such playouts a move, on top of its count;
             // here they are counted, so fewer.
@@ -277,7 +282,45 @@ impl Default for SearchParams {
     }
 }
 
+/// The smallest board that gets the large boards' settings
+/// ([`SearchParams::for_size`]). They were measured on 19x19 alone; 13x13
+/// goes with the large boards, as in the project's earlier per-size
+/// settings, since its games are closer to 19x19's than to 9x9's.
+pub const LARGE_BOARD: usize = 13;
+
 impl SearchParams {
+    /// The defaults for a board of `size` lines: [`SearchParams::default`]
+    /// below [`LARGE_BOARD`]; from there up, three playout and prior
+    /// settings of their own (each still a switch, `--tune`):
+    ///
+    /// - `race_percent` 100: the race check on every move;
+    /// - `selfatari_percent` 60: the full self-atari check on 60% of the
+    ///   shape and random moves (Pachi's rate), the rest refusing only
+    ///   self-ataris of three stones or more;
+    /// - `owner_prior` 1: Monte Carlo ownership in the tree priors.
+    ///
+    /// On the 19x19 screen against Pachi (2,500 playouts each, counted
+    /// alike) the three together scored 30 of 84 (35.7%), where the
+    /// default scored 17 of 82 (20.7%; z about 2.1) and the two without
+    /// the race check 5 of 22 (docs/strength-log.md, "The large boards'
+    /// settings"). On 9x9 each
+    /// alone had scored worse or level against Pachi (owner_prior 31.8% of
+    /// 200 where the default scored 39.3%, the self-atari rate 30.0% of
+    /// 90, the race check 54.3% of 375 beside the default's 52.1% of 378
+    /// at a quarter fewer playouts a second), so small boards keep the
+    /// default. On 19x19 the race check costs 3 to 9% of the playouts a
+    /// second of a search from the empty board, and about 11% of the
+    /// instructions in the middle game.
+    pub fn for_size(size: usize) -> SearchParams {
+        let mut p = SearchParams::default();
+        if size >= LARGE_BOARD {
+            p.tactics.race_percent = 100;
+            p.tactics.selfatari_percent = 60;
+            p.owner_prior = 1.0;
+        }
+        p
+    }
+
     /// The names [`SearchParams::set`] knows, for experiments and tuning
     /// (`hane --tune NAME=VALUE`).
     pub const TUNABLE: [&'static str; 41] = [
@@ -403,6 +446,57 @@ impl SearchParams {
     }
 }
 
+/// Search parameters by board size: the same options and `--tune`
+/// settings over the defaults of small boards and of large ones
+/// ([`SearchParams::for_size`]), so that a `boardsize` or a loaded game
+/// of another size searches with its own.
+#[derive(Clone, Copy, Debug)]
+pub struct SizedParams {
+    small: SearchParams,
+    large: SearchParams,
+}
+
+impl SizedParams {
+    /// `adjust` applied to the defaults of each size.
+    ///
+    /// # Errors
+    /// What `adjust` returns.
+    pub fn new(
+        adjust: impl Fn(SearchParams) -> Result<SearchParams, String>,
+    ) -> Result<SizedParams, String> {
+        Ok(SizedParams {
+            small: adjust(SearchParams::for_size(LARGE_BOARD - 1))?,
+            large: adjust(SearchParams::for_size(LARGE_BOARD))?,
+        })
+    }
+
+    /// The same parameters on every board size.
+    pub fn uniform(params: SearchParams) -> SizedParams {
+        SizedParams {
+            small: params,
+            large: params,
+        }
+    }
+
+    /// The parameters for a board of `size` lines.
+    pub fn for_size(&self, size: usize) -> SearchParams {
+        if size >= LARGE_BOARD {
+            self.large
+        } else {
+            self.small
+        }
+    }
+}
+
+impl Default for SizedParams {
+    fn default() -> SizedParams {
+        SizedParams {
+            small: SearchParams::for_size(LARGE_BOARD - 1),
+            large: SearchParams::for_size(LARGE_BOARD),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -476,5 +570,31 @@ mod tests {
         assert!(p.set("no_such_constant", 1.0).is_err());
         assert!(p.set("rave_equiv", -1.0).is_err());
         assert_eq!(p.rave_equiv, SearchParams::default().rave_equiv);
+    }
+
+    #[test]
+    fn large_boards_get_their_settings_and_a_tune_sets_both_sizes() {
+        let small = SearchParams::for_size(LARGE_BOARD - 1);
+        let large = SearchParams::for_size(LARGE_BOARD);
+        assert_eq!(small.tactics, SearchParams::default().tactics);
+        assert_ne!(large.tactics, small.tactics);
+        for size in [2, 9, 12] {
+            assert_eq!(SearchParams::for_size(size).tactics, small.tactics);
+        }
+        for size in [13, 19, 25] {
+            assert_eq!(SearchParams::for_size(size).tactics, large.tactics);
+        }
+        let tuned = SizedParams::new(|mut p| {
+            p.set("race_percent", 40.0)?;
+            Ok(p)
+        })
+        .unwrap();
+        for size in [9, 19] {
+            assert_eq!(tuned.for_size(size).tactics.race_percent, 40);
+        }
+        // What the tune leaves alone keeps each size's default.
+        assert_eq!(tuned.for_size(9).owner_prior, small.owner_prior);
+        assert_eq!(tuned.for_size(19).owner_prior, large.owner_prior);
+        assert!(SizedParams::new(|mut p| p.set("no_such", 1.0).map(|_| p)).is_err());
     }
 }
