@@ -156,9 +156,10 @@ pub fn survival(
 }
 
 /// Runs `playouts` playouts per position of `entries` with the playout
-/// policy of `params` for its board size (one seeded stream, so a run repeats exactly) and
-/// tallies the errors. Entries of one position (the same file, move and
-/// move played first, next to each other) share its playouts.
+/// policy of `params` for its board size (one seeded stream, so a run
+/// repeats exactly) and tallies the errors. Entries of one position (the
+/// same file, move and move played first, next to each other) share its
+/// playouts.
 ///
 /// # Errors
 /// A file that cannot be read or replayed, a move played first that is

@@ -4,7 +4,9 @@
 use super::{Budget, Decision, MoveContext, Player};
 use crate::endgame::Statuses;
 use crate::rules::{Cell, Color, Game, Move, Point};
-use crate::search::{LARGE_BOARD, Report, SearchLimits, SearchResult, Searcher, SizedParams, time};
+use crate::search::{
+    LARGE_BOARD, Report, SearchLimits, SearchResult, Searcher, SizedParams, is_large, time,
+};
 use crate::stop::StopCheck;
 use log::{debug, info};
 
@@ -81,7 +83,7 @@ impl MctsPlayer {
     /// [`LARGE_BOARD`] from the last search's.
     fn fit_size(&mut self, game: &Game) {
         let size = game.size().get();
-        let large = size >= LARGE_BOARD;
+        let large = is_large(size);
         if large != self.large {
             self.searcher = Searcher::new(self.options.search.for_size(size));
             self.large = large;
@@ -94,16 +96,14 @@ impl MctsPlayer {
         self.options.seed.wrapping_add(game.moves().len() as u64)
     }
 
-    /// The search limits for this move.
+    /// The search limits for this move (after [`MctsPlayer::fit_size`]:
+    /// the clock's share follows the searcher's parameters).
     fn limits<'a>(&self, game: &Game, color: Color, ctx: &MoveContext<'a>) -> SearchLimits<'a> {
         let clock_budget = time::budget(
             ctx.clock,
             color,
             game.board().empty_count(),
-            self.options
-                .search
-                .for_size(game.size().get())
-                .points_per_move,
+            self.searcher.params().points_per_move,
         );
         let (playouts, time) = match clock_budget {
             // Under a time control the clock rules; --playouts still caps.

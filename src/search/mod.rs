@@ -24,7 +24,7 @@ mod value;
 mod worker;
 
 pub use capture::CaptureGoal;
-pub use params::{LARGE_BOARD, SearchParams, SizedParams};
+pub use params::{LARGE_BOARD, SearchParams, SizedParams, is_large};
 
 use crate::knowledge::model::Model;
 use crate::knowledge::priors::{self, PriorParams};

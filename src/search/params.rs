@@ -288,6 +288,11 @@ impl Default for SearchParams {
 /// settings, since its games are closer to 19x19's than to 9x9's.
 pub const LARGE_BOARD: usize = 13;
 
+/// True if a board of `size` lines gets the large boards' settings.
+pub fn is_large(size: usize) -> bool {
+    size >= LARGE_BOARD
+}
+
 impl SearchParams {
     /// The defaults for a board of `size` lines: [`SearchParams::default`]
     /// below [`LARGE_BOARD`]; from there up, three playout and prior
@@ -303,17 +308,16 @@ impl SearchParams {
     /// alike) the three together scored 30 of 84 (35.7%), where the
     /// default scored 17 of 82 (20.7%; z about 2.1) and the two without
     /// the race check 5 of 22 (docs/strength-log.md, "The large boards'
-    /// settings"). On 9x9 each
-    /// alone had scored worse or level against Pachi (owner_prior 31.8% of
-    /// 200 where the default scored 39.3%, the self-atari rate 30.0% of
-    /// 90, the race check 54.3% of 375 beside the default's 52.1% of 378
-    /// at a quarter fewer playouts a second), so small boards keep the
-    /// default. On 19x19 the race check costs 3 to 9% of the playouts a
+    /// settings"). On 9x9 each alone had scored worse or level against
+    /// Pachi (owner_prior 31.8% of 200 where the default scored 39.3%, the
+    /// self-atari rate 30.0% of 90, the race check 54.3% of 375 beside the
+    /// default's 52.1% of 378 at a quarter fewer playouts a second), so
+    /// small boards keep the default. On 19x19 the race check costs 3 to 9% of the playouts a
     /// second of a search from the empty board, and about 11% of the
     /// instructions in the middle game.
     pub fn for_size(size: usize) -> SearchParams {
         let mut p = SearchParams::default();
-        if size >= LARGE_BOARD {
+        if is_large(size) {
             p.tactics.race_percent = 100;
             p.tactics.selfatari_percent = 60;
             p.owner_prior = 1.0;
@@ -470,17 +474,9 @@ impl SizedParams {
         })
     }
 
-    /// The same parameters on every board size.
-    pub fn uniform(params: SearchParams) -> SizedParams {
-        SizedParams {
-            small: params,
-            large: params,
-        }
-    }
-
     /// The parameters for a board of `size` lines.
     pub fn for_size(&self, size: usize) -> SearchParams {
-        if size >= LARGE_BOARD {
+        if is_large(size) {
             self.large
         } else {
             self.small
@@ -489,6 +485,7 @@ impl SizedParams {
 }
 
 impl Default for SizedParams {
+    /// Each size's defaults, unchanged.
     fn default() -> SizedParams {
         SizedParams {
             small: SearchParams::for_size(LARGE_BOARD - 1),
