@@ -5,7 +5,8 @@
 //! - [`rules`]: board, rule sets, game history, superko, handicap, scoring,
 //!   diagrams. Depends on nothing else in the crate; no I/O.
 //! - [`clock`]: time controls and time left (plain data); [`stop`]: the
-//!   interrupt check long computations poll.
+//!   interrupt check long computations poll; [`prefetch`]: a cache hint
+//!   for the large tables the playouts read.
 //! - [`knowledge`]: what a move looks like (captures, ladders, shapes), the
 //!   move-prediction model learned from 9-dan games, and the tree priors
 //!   and playout weights built from it.
@@ -40,6 +41,7 @@ pub mod gtp;
 pub mod knowledge;
 pub mod life;
 pub mod player;
+pub mod prefetch;
 pub mod rules;
 pub mod search;
 pub mod sgf;

@@ -253,6 +253,13 @@ impl Model {
         self.playout_table[pat3::compact(code)]
     }
 
+    /// Starts loading the playout gamma of `code` into the cache (the
+    /// table is larger than the cache): see [`crate::prefetch`].
+    #[inline]
+    pub fn prefetch_playout_gamma(&self, code: pat3::Code) {
+        crate::prefetch::prefetch(&self.playout_table, pat3::compact(code));
+    }
+
     /// The playout gamma of playing away from the last two moves.
     pub fn playout_tenuki(&self) -> f32 {
         self.playout.tenuki

@@ -242,10 +242,17 @@ fn shape_move(
 ) -> Option<Point> {
     let mut pts = [Point(0); 16];
     let n = local_points(board, color, &mut pts);
+    // The codes first, each gamma's load started as its code is known,
+    // so that the loads overlap rather than stall one after another.
+    let mut codes = [0; 16];
+    for (c, &p) in codes.iter_mut().zip(&pts[..n]) {
+        *c = pat3::atari_code(board, color, p);
+        model.prefetch_playout_gamma(*c);
+    }
     let mut weights = [0f32; 16];
     let mut total = 0f32;
-    for (w, &p) in weights.iter_mut().zip(&pts[..n]) {
-        *w = model.playout_gamma(pat3::atari_code(board, color, p));
+    for (w, &c) in weights.iter_mut().zip(&codes[..n]) {
+        *w = model.playout_gamma(c);
         total += *w;
     }
     let tenuki = model.playout_tenuki() * (tenuki_percent as f32 / 100.0);
@@ -287,9 +294,13 @@ pub(super) fn answer_last_move(
     {
         return None;
     }
+    let prev = board.prev_move();
+    if let Some(replies) = policy.replies {
+        replies.prefetch(color, prev.and_then(|(_, m)| m.point()), last);
+    }
     let mut cands = Cands::new();
     capture_moves(board, color, last, &mut cands);
-    if let Some((c, Move::Play(prev))) = board.prev_move()
+    if let Some((c, Move::Play(prev))) = prev
         && c == color
     {
         capture_moves(board, color, prev, &mut cands);
@@ -335,7 +346,7 @@ pub(super) fn answer_last_move(
     // learned shapes (tried before the eye and two-liberty answers, it
     // scored 4 to 8 points lower against Pachi: docs/strength-log.md).
     if let Some(replies) = policy.replies
-        && let Some(p) = replies.reply(color, board.prev_move().and_then(|(_, m)| m.point()), last)
+        && let Some(p) = replies.reply(color, prev.and_then(|(_, m)| m.point()), last)
         && playable(board, color, p)
         && !bad_self_atari(board, color, p)
     {

@@ -6,6 +6,7 @@
 //! their tactical answers, before the learned shapes.
 
 use super::Amaf;
+use crate::prefetch::prefetch;
 use crate::rules::{BoardSize, Color, Point};
 
 /// The replies a search thread has learned so far. Point indices of the
@@ -58,6 +59,23 @@ impl Replies {
         }
         let r = self.one[self.one_at(c, l)];
         (r != 0).then_some(Point(r))
+    }
+
+    /// Asks the processor to start loading the entries [`Self::reply`]
+    /// will read for these moves: the table is far larger than the
+    /// cache, and the heavy policy tries its other answers first, which
+    /// leaves time for the load (about 5% of a 19x19 search was spent
+    /// waiting on this one read). Changes nothing.
+    #[inline]
+    pub fn prefetch(&self, color: Color, prev: Option<Point>, last: Point) {
+        let (c, l) = (color.index(), last.index());
+        if l >= self.points {
+            return;
+        }
+        if let Some(p) = prev.map(|p| p.index()).filter(|&p| p < self.points) {
+            prefetch(&self.two, self.two_at(c, p, l));
+        }
+        prefetch(&self.one, self.one_at(c, l));
     }
 
     /// Learns from one finished simulation, its moves in `amaf`: every
