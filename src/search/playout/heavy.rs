@@ -295,8 +295,9 @@ pub(super) fn answer_last_move(
         return None;
     }
     let prev = board.prev_move();
+    let prev_point = prev.and_then(|(_, m)| m.point());
     if let Some(replies) = policy.replies {
-        replies.prefetch(color, prev.and_then(|(_, m)| m.point()), last);
+        replies.prefetch(color, prev_point, last);
     }
     let mut cands = Cands::new();
     capture_moves(board, color, last, &mut cands);
@@ -346,7 +347,7 @@ pub(super) fn answer_last_move(
     // learned shapes (tried before the eye and two-liberty answers, it
     // scored 4 to 8 points lower against Pachi: docs/strength-log.md).
     if let Some(replies) = policy.replies
-        && let Some(p) = replies.reply(color, prev.and_then(|(_, m)| m.point()), last)
+        && let Some(p) = replies.reply(color, prev_point, last)
         && playable(board, color, p)
         && !bad_self_atari(board, color, p)
     {

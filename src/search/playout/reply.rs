@@ -43,22 +43,35 @@ impl Replies {
         (colour * self.points + prev) * self.points + last
     }
 
+    /// Where [`Self::reply`] looks for `color`'s answer: the entry in
+    /// `two` for `prev` then `last` (if `prev` is a point), and the one in
+    /// `one` for `last`; `None` if `last` is off the tables.
+    #[inline]
+    fn entries(
+        &self,
+        color: Color,
+        prev: Option<Point>,
+        last: Point,
+    ) -> Option<(Option<usize>, usize)> {
+        let (c, l) = (color.index(), last.index());
+        (l < self.points).then(|| {
+            let two = prev
+                .map(|p| p.index())
+                .filter(|&p| p < self.points)
+                .map(|p| self.two_at(c, p, l));
+            (two, self.one_at(c, l))
+        })
+    }
+
     /// The remembered answer of `color` to the opponent's `last`, the
     /// answer to `prev` then `last` first.
     #[inline]
     pub fn reply(&self, color: Color, prev: Option<Point>, last: Point) -> Option<Point> {
-        let (c, l) = (color.index(), last.index());
-        if l >= self.points {
-            return None;
-        }
-        if let Some(p) = prev.map(|p| p.index()).filter(|&p| p < self.points) {
-            let r = self.two[self.two_at(c, p, l)];
-            if r != 0 {
-                return Some(Point(r));
-            }
-        }
-        let r = self.one[self.one_at(c, l)];
-        (r != 0).then_some(Point(r))
+        let (two, one) = self.entries(color, prev, last)?;
+        two.map(|i| self.two[i])
+            .filter(|&r| r != 0)
+            .or_else(|| Some(self.one[one]).filter(|&r| r != 0))
+            .map(Point)
     }
 
     /// Asks the processor to start loading the entries [`Self::reply`]
@@ -68,14 +81,12 @@ impl Replies {
     /// waiting on this one read). Changes nothing.
     #[inline]
     pub fn prefetch(&self, color: Color, prev: Option<Point>, last: Point) {
-        let (c, l) = (color.index(), last.index());
-        if l >= self.points {
-            return;
+        if let Some((two, one)) = self.entries(color, prev, last) {
+            if let Some(i) = two {
+                prefetch(&self.two, i);
+            }
+            prefetch(&self.one, one);
         }
-        if let Some(p) = prev.map(|p| p.index()).filter(|&p| p < self.points) {
-            prefetch(&self.two, self.two_at(c, p, l));
-        }
-        prefetch(&self.one, self.one_at(c, l));
     }
 
     /// Learns from one finished simulation, its moves in `amaf`: every
