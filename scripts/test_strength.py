@@ -261,6 +261,28 @@ class Lab(unittest.TestCase):
         seeds = self.logged_seeds()
         self.assertEqual(len(seeds), len(set(seeds)))
 
+    def test_jobs_play_batches_side_by_side(self):
+        self.assertEqual(S.split_batches(10, 5, 2), [(10, 3), (13, 2)])
+        self.assertEqual(S.split_batches(0, 1, 3), [(0, 1)])
+        base = S.DEFAULT_SEED_BASE
+        out = self.run_lab("9x9-gnugo", "--games", "5", "--jobs", "2")
+        self.assertIn("batch 1, games 0..2", out)
+        self.assertIn("batch 2, games 3..4", out)
+        out = self.run_lab("9x9-gnugo", "--resume", "--games", "8",
+                           "--jobs", "3")
+        self.assertIn("batch 5, games 7..7", out)
+        games = self.games()
+        self.assertEqual(sorted(g["game"] for g in games), list(range(8)))
+        self.assertEqual(sorted(self.logged_seeds()),
+                         [base + g for g in range(8)])
+        self.assertEqual(sorted(g["winner"] for g in games),
+                         sorted(expected(g) for g in range(8)))
+        ledger = S.read_ledger(self.out / "9x9-gnugo")
+        ends = [r for r in ledger if r["event"] == "end"]
+        self.assertEqual(sorted(r["batch"] for r in ends), [1, 2, 3, 4, 5])
+        self.assertTrue(all(r["status"] == 0 for r in ends))
+        self.run_lab("9x9-gnugo", "--jobs", "0", status=2)
+
     def test_match_can_keep_the_engine_on_one_colour(self):
         stub = str(self.stub)
         for colour, want in (("white", "WWW"), ("black", "BBB"),
