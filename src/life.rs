@@ -20,6 +20,7 @@
 //! (`scripts/dragon-status --critical`). Anything else after the status
 //! is ignored.
 
+use crate::knowledge::ladder;
 use crate::rules::diagram::vertex as vertex_point;
 use crate::rules::{Cell, Color, Move, Point, Rules};
 use crate::search::SizedParams;
@@ -144,10 +145,11 @@ pub fn survival(
     let cells: Vec<Cell> = points.iter().map(|&p| board.cell(p)).collect();
     let mut kept = vec![0; points.len()];
     let mut amaf = Amaf::new();
+    let mut ladders = ladder::Reader::new();
     for _ in 0..playouts {
         let mut b = board.clone();
         amaf.clear();
-        playout::run(&mut b, to_move, policy, 0.0, &mut amaf, rng);
+        playout::run(&mut b, to_move, policy, 0.0, &mut amaf, rng, &mut ladders);
         for (k, (&p, &c)) in kept.iter_mut().zip(points.iter().zip(&cells)) {
             *k += usize::from(b.cell(p) == c);
         }

@@ -151,19 +151,21 @@ pub fn pass_features(board: &Board) -> MoveFeatures {
 /// The features of `color` playing the empty point `p` (which the caller
 /// has checked is playable: not the ko point, not suicide).
 pub fn features(board: &Board, color: Color, p: Point) -> MoveFeatures {
-    features_while(board, color, p, |_| true)
+    features_while(board, color, p, |_| true, &mut ladder::Reader::new())
 }
 
 /// [`features`] with the large shapes hashed only up to the first one
 /// `listed` refuses ([`shape::hashes_while`]): what a model needs, for
-/// a fraction of the work.
+/// a fraction of the work. `ladders` reads the ladders (one reader for
+/// all the moves of a position saves its boards).
 pub fn features_while(
     board: &Board,
     color: Color,
     p: Point,
     listed: impl Fn(u64) -> bool,
+    ladders: &mut ladder::Reader,
 ) -> MoveFeatures {
-    let mut tactics = tactical(board, color, p);
+    let mut tactics = tactical(board, color, p, ladders);
     tactics[Group::DistLast as usize] = dist_value(board, p, board.last_move());
     tactics[Group::DistPrev as usize] = dist_value(board, p, board.prev_move());
     let line = board.size().line(p);
@@ -196,7 +198,7 @@ pub(crate) fn neighbour_chains(board: &Board, p: Point, cell: Cell) -> ([Point; 
 }
 
 /// The capture, escape, atari, self-atari and ko groups.
-fn tactical(board: &Board, color: Color, p: Point) -> [u8; GROUPS] {
+fn tactical(board: &Board, color: Color, p: Point, ladders: &mut ladder::Reader) -> [u8; GROUPS] {
     let mut t = [0u8; GROUPS];
     let own = Cell::stone(color);
     let enemy = Cell::stone(color.opponent());
@@ -245,7 +247,7 @@ fn tactical(board: &Board, color: Color, p: Point) -> [u8; GROUPS] {
     if rescued > 0 {
         let outcome = match libs {
             0 | 1 => 2,
-            2 if escape_is_laddered(board, color, p) => 2,
+            2 if ladders.captured_after(board, color, p) => 2,
             2 => 1,
             _ => 0,
         };
@@ -266,9 +268,7 @@ fn tactical(board: &Board, color: Color, p: Point) -> [u8; GROUPS] {
                 ataris += 1;
                 atari_last |= last == Some(h);
                 if !ladder_atari && libs >= 2 {
-                    let mut next = board.clone();
-                    next.play_unchecked(color, p);
-                    ladder_atari = next.cell(h) != Cell::Empty && ladder::escape_fails(&next, h);
+                    ladder_atari = ladders.escape_fails_after(board, color, p, h);
                 }
             }
             3 => {
@@ -310,7 +310,7 @@ fn tactical(board: &Board, color: Color, p: Point) -> [u8; GROUPS] {
             .iter()
             .map(|&h| board.chain_len(h))
             .sum::<usize>();
-        let nakade = fills_eye_space(board, color, p);
+        let nakade = fills_eye_space(board, color, p, ladders);
         t[Group::SelfAtari as usize] = 1 + size_class(stones, &[2, 3]) + if nakade { 3 } else { 0 };
     }
     if captured == 1 && no == 0 && board.empty_neighbours(p) == 0 {
@@ -321,38 +321,30 @@ fn tactical(board: &Board, color: Color, p: Point) -> [u8; GROUPS] {
     t
 }
 
-/// True if `color` extending at `p` reaches two liberties and is then
-/// captured by a ladder.
-fn escape_is_laddered(board: &Board, color: Color, p: Point) -> bool {
-    let mut next = board.clone();
-    next.play_unchecked(color, p);
-    ladder::attack_captures(&next, color.opponent(), p)
-}
-
 /// True if the chain `color` makes at `p`, in atari, together with its
 /// one liberty is enclosed by enemy stones and the edge, and small
 /// (at most six points): a nakade play into an enemy eye space rather
 /// than a stone thrown away.
-fn fills_eye_space(board: &Board, color: Color, p: Point) -> bool {
-    let mut next = board.clone();
-    next.play_unchecked(color, p);
-    if next.cell(p) == Cell::Empty || next.chain_len(p) > 5 {
-        return false;
-    }
-    let Some(lib) = next.atari_liberty(p) else {
-        return false;
-    };
-    let own = Cell::stone(color);
-    let head = next.chain_id(p);
-    let inside = |q: Point| q == lib || (next.cell(q) == own && next.chain_id(q) == head);
-    let enclosed = |q: Point| {
-        next.neighbours(q).iter().all(|&r| {
-            inside(r)
-                || matches!(next.cell(r), Cell::Border)
-                || next.cell(r) == Cell::stone(color.opponent())
-        })
-    };
-    next.chain_stones(p).all(enclosed) && enclosed(lib)
+fn fills_eye_space(board: &Board, color: Color, p: Point, ladders: &mut ladder::Reader) -> bool {
+    ladders.with_move(board, color, p, |next| {
+        if next.cell(p) == Cell::Empty || next.chain_len(p) > 5 {
+            return false;
+        }
+        let Some(lib) = next.atari_liberty(p) else {
+            return false;
+        };
+        let own = Cell::stone(color);
+        let head = next.chain_id(p);
+        let inside = |q: Point| q == lib || (next.cell(q) == own && next.chain_id(q) == head);
+        let enclosed = |q: Point| {
+            next.neighbours(q).iter().all(|&r| {
+                inside(r)
+                    || matches!(next.cell(r), Cell::Border)
+                    || next.cell(r) == Cell::stone(color.opponent())
+            })
+        };
+        next.chain_stones(p).all(enclosed) && enclosed(lib)
+    })
 }
 
 #[cfg(test)]

@@ -19,6 +19,7 @@
 //! search looks at.
 
 use super::features::{self, Group};
+use super::ladder;
 use super::model::Model;
 use crate::rules::{Board, Cell, Color, Point};
 
@@ -277,8 +278,9 @@ pub fn probabilities(
     probs.clear();
     laddered.clear();
     let mut total = 0.0;
+    let mut ladders = ladder::Reader::new();
     for p in points {
-        let f = features::features_while(board, color, p, |h| model.lists_shape(h));
+        let f = features::features_while(board, color, p, |h| model.lists_shape(h), &mut ladders);
         let mut s = model.strength(&f) * adjust.factor(model, board, color, p, &f);
         if adjust.distance_power != 1.0 {
             let near = model.small_gamma(Group::DistLast, f.get(Group::DistLast))
@@ -528,7 +530,13 @@ mod tests {
         let v = |s| vertex(b.size(), s).unwrap();
         let (e9, h6) = (v("E9"), v("H6"));
         let model = builtin();
-        let f = features::features_while(&b, Color::White, e9, |h| model.lists_shape(h));
+        let f = features::features_while(
+            &b,
+            Color::White,
+            e9,
+            |h| model.lists_shape(h),
+            &mut ladder::Reader::new(),
+        );
         let g = features::features(&b, Color::White, h6);
         assert!(forcing(&f) && !forcing(&g));
         let shape = model.shapes_gamma(&f);

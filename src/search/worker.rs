@@ -6,6 +6,7 @@ use super::dynkomi::{self, SharedDynKomi};
 use super::playout::{self, Amaf, Policy, Replies};
 use super::tree::{NodeId, PASS, Tree, WIN_UNITS};
 use super::{SearchLimits, SearchParams, expand, id_move, select, value};
+use crate::knowledge::ladder;
 use crate::knowledge::model::Model;
 use crate::knowledge::priors::{OWNER_BINS, PriorParams};
 use crate::rules::{Board, Color, Move};
@@ -207,6 +208,8 @@ struct Scratch {
     expand: expand::Buffers,
     /// The last good replies this thread has learned in this search.
     replies: Replies,
+    /// The playouts' ladder reads, with their boards.
+    ladders: ladder::Reader,
 }
 
 /// Plays `n` simulations from the root without the tree, for a first
@@ -216,6 +219,7 @@ pub(super) fn warm_up(sh: &Shared<'_>, n: u64, seed: u64) {
     let mut amaf = Amaf::new();
     let mut board = sh.board.clone();
     let mut ownership = vec![0i64; sh.board.size().area()];
+    let mut ladders = ladder::Reader::new();
     for _ in 0..n {
         board.copy_from(sh.board);
         amaf.clear();
@@ -226,6 +230,7 @@ pub(super) fn warm_up(sh: &Shared<'_>, n: u64, seed: u64) {
             sh.white_bonus,
             &mut amaf,
             &mut rng,
+            &mut ladders,
             &mut ownership,
             0,
         );
@@ -321,6 +326,7 @@ fn simulate(
         sh.white_bonus,
         amaf,
         rng,
+        &mut scratch.ladders,
         ownership,
         if ended { 0 } else { passes },
     );

@@ -9,6 +9,7 @@
 
 use super::dataset::{is_candidate, replay};
 use super::games::Record;
+use crate::knowledge::ladder;
 use crate::knowledge::model::Model;
 use crate::knowledge::priors::{Adjust, DISTANCE_POWER, OWNER_BINS, owner_bin, probabilities};
 use crate::rules::{Color, Move, Point};
@@ -56,11 +57,22 @@ fn ownership(
     };
     let mut sums = vec![0i64; board.size().area()];
     let mut amaf = Amaf::new();
+    let mut ladders = ladder::Reader::new();
     let mut b = board.clone();
     for _ in 0..playouts {
         b.copy_from(board);
         amaf.clear();
-        playout::run_recording(&mut b, color, policy, 0.0, &mut amaf, rng, &mut sums, 0);
+        playout::run_recording(
+            &mut b,
+            color,
+            policy,
+            0.0,
+            &mut amaf,
+            rng,
+            &mut ladders,
+            &mut sums,
+            0,
+        );
     }
     let mut mean = vec![0.0; crate::rules::point::MAX_POINTS];
     for (p, s) in board.size().points().zip(sums) {

@@ -221,6 +221,8 @@ fn hashing_only_the_listed_shapes_gives_the_models_shape() {
     let mut rng = SmallRng::seed_from_u64(5);
     let mut board = Board::new(BoardSize::new(19).unwrap());
     let (mut checked, mut large) = (0, 0);
+    // One reader for every move and position, as the priors use it.
+    let mut ladders = crate::knowledge::ladder::Reader::new();
     for ply in 0..120 {
         let color = if ply % 2 == 0 {
             Color::Black
@@ -233,11 +235,12 @@ fn hashing_only_the_listed_shapes_gives_the_models_shape() {
                     continue;
                 }
                 let all = features(&board, color, p);
-                let few = features_while(&board, color, p, |h| model.lists_shape(h));
+                let few = features_while(&board, color, p, |h| model.lists_shape(h), &mut ladders);
                 assert_eq!(
                     model.shape_gamma(&all.shapes),
                     model.shape_gamma(&few.shapes)
                 );
+                assert_eq!(all.tactics, few.tactics);
                 assert_eq!(all.shapes[0], few.shapes[0]);
                 checked += 1;
                 let deepest = all.shapes.iter().rposition(|&h| model.lists_shape(h));

@@ -221,6 +221,7 @@ mod tests {
                 policy(race_percent),
                 MoveCheck::plain(),
                 &mut rng,
+                &mut crate::knowledge::ladder::Reader::new(),
             )
         };
         assert_eq!(answer(100), Some(at("A4")));

@@ -131,7 +131,14 @@ fn capture_moves(board: &Board, color: Color, at: Point, cands: &mut Cands) {
 /// exactly two liberties is read out first and left out if a ladder
 /// catches the chain anyway (the reader counts a counter-capture as an
 /// escape).
-fn escape_moves(board: &Board, color: Color, last: Point, ladder_lines: u32, cands: &mut Cands) {
+fn escape_moves(
+    board: &Board,
+    color: Color,
+    last: Point,
+    ladder_lines: u32,
+    ladders: &mut ladder::Reader,
+    cands: &mut Cands,
+) {
     let own = Cell::stone(color);
     let mut seen = SeenChains::new();
     for n in board.neighbours(last) {
@@ -151,7 +158,7 @@ fn escape_moves(board: &Board, color: Color, last: Point, ladder_lines: u32, can
         {
             let libs = liberties_after(board, color, lib, 3);
             let read = libs == 2 && board.size().line(lib) < ladder_lines as usize;
-            if libs >= 2 && !(read && ladder::escape_fails(board, n)) {
+            if libs >= 2 && !(read && ladders.escape_fails(board, n)) {
                 cands.push(lib);
             }
         }
@@ -285,6 +292,7 @@ pub(super) fn answer_last_move(
     policy: Policy<'_>,
     check: MoveCheck,
     rng: &mut SmallRng,
+    ladders: &mut ladder::Reader,
 ) -> Option<Point> {
     // Some random moves keep playouts from repeating one fixed sequence,
     // but not where a big chain is in atari.
@@ -309,7 +317,14 @@ pub(super) fn answer_last_move(
     if let Some(p) = cands.pick(rng) {
         return Some(p);
     }
-    escape_moves(board, color, last, tactics.ladder_lines, &mut cands);
+    escape_moves(
+        board,
+        color,
+        last,
+        tactics.ladder_lines,
+        ladders,
+        &mut cands,
+    );
     if let Some(p) = cands.pick(rng) {
         return Some(p);
     }
@@ -378,7 +393,14 @@ mod tests {
     fn escapes(b: &Board, ladder_lines: u32) -> Vec<Point> {
         let d3 = vertex(b.size(), "D3").unwrap();
         let mut cands = Cands::new();
-        escape_moves(b, Color::White, d3, ladder_lines, &mut cands);
+        escape_moves(
+            b,
+            Color::White,
+            d3,
+            ladder_lines,
+            &mut ladder::Reader::new(),
+            &mut cands,
+        );
         cands.found()
     }
 
@@ -462,7 +484,15 @@ mod tests {
             };
             let e6 = vertex(b.size(), "E6").unwrap();
             let mut rng = SmallRng::seed_from_u64(1);
-            answer_last_move(&b, Color::White, e6, policy, MoveCheck::plain(), &mut rng)
+            answer_last_move(
+                &b,
+                Color::White,
+                e6,
+                policy,
+                MoveCheck::plain(),
+                &mut rng,
+                &mut ladder::Reader::new(),
+            )
         };
         assert_eq!(answer(3), Some(vertex(b.size(), "F5").unwrap()));
         assert_eq!(answer(4), None);

@@ -20,6 +20,7 @@ mod reply;
 pub use amaf::Amaf;
 pub use reply::Replies;
 
+use crate::knowledge::ladder;
 use crate::knowledge::model::Model;
 use crate::knowledge::tactics::bad_self_atari;
 pub use crate::knowledge::tactics::playable;
@@ -169,12 +170,15 @@ fn ko_fight(
     .then_some(k)
 }
 
-/// Picks a move for `color` or `None` to pass.
+/// Picks a move for `color` or `None` to pass. `ladders` reads the
+/// ladders of atari escapes (one reader for a whole playout saves its
+/// boards).
 pub fn choose(
     board: &Board,
     color: Color,
     policy: Policy<'_>,
     rng: &mut SmallRng,
+    ladders: &mut ladder::Reader,
 ) -> Option<Point> {
     let kind = policy.kind;
     // Self-ataris smaller than this pass the check on this move.
@@ -199,7 +203,7 @@ pub fn choose(
     };
     if kind == PlayoutKind::Heavy
         && let Some((_, Move::Play(last))) = board.last_move()
-        && let Some(p) = heavy::answer_last_move(board, color, last, policy, check, rng)
+        && let Some(p) = heavy::answer_last_move(board, color, last, policy, check, rng, ladders)
     {
         return Some(p);
     }
@@ -252,7 +256,9 @@ fn fill_board(board: &Board, tries: u32, rng: &mut SmallRng) -> Option<Point> {
 
 /// Plays the game out from `board` with `color` to move, recording first
 /// plays in `amaf`. Returns Black's area score minus White's plus komi and
-/// the handicap bonus (`white_bonus`).
+/// the handicap bonus (`white_bonus`). `ladders` reads the ladders of
+/// atari escapes; one reader kept from playout to playout allocates
+/// nothing once it has its boards.
 pub fn run(
     board: &mut Board,
     color: Color,
@@ -260,8 +266,9 @@ pub fn run(
     white_bonus: f64,
     amaf: &mut Amaf,
     rng: &mut SmallRng,
+    ladders: &mut ladder::Reader,
 ) -> f64 {
-    play_out(board, color, policy, amaf, rng, 0);
+    play_out(board, color, policy, amaf, rng, ladders, 0);
     count(board, white_bonus)
 }
 
@@ -286,10 +293,11 @@ pub fn run_recording(
     white_bonus: f64,
     amaf: &mut Amaf,
     rng: &mut SmallRng,
+    ladders: &mut ladder::Reader,
     ownership: &mut [i64],
     passes: u32,
 ) -> f64 {
-    play_out(board, color, policy, amaf, rng, passes);
+    play_out(board, color, policy, amaf, rng, ladders, passes);
     // Per point: stones count for their colour, empty points for the one
     // colour among their neighbours. That is the area count whenever every
     // empty region is a single point, as it nearly always is when a playout
@@ -315,6 +323,7 @@ fn play_out(
     policy: Policy<'_>,
     amaf: &mut Amaf,
     rng: &mut SmallRng,
+    ladders: &mut ladder::Reader,
     mut passes: u32,
 ) {
     let cap = 3 * board.size().area();
@@ -335,7 +344,7 @@ fn play_out(
         .map(|k| (k, 0));
     for i in 0..cap {
         let ko_move = ko_fight(board, color, ko, i, ko_percent, rng);
-        match ko_move.or_else(|| choose(board, color, policy, rng)) {
+        match ko_move.or_else(|| choose(board, color, policy, rng, ladders)) {
             Some(p) => {
                 amaf.record(color, p);
                 let captured = board.play_unchecked(color, p);
@@ -408,11 +417,12 @@ pub fn mean_ownership(
 ) -> Vec<f32> {
     let mut sums = vec![0i64; board.size().area()];
     let mut amaf = Amaf::new();
+    let mut ladders = ladder::Reader::new();
     for i in 0..playouts {
         let mut b = board.clone();
         amaf.clear();
         let starts = if i % 2 == 0 { first } else { first.opponent() };
-        run(&mut b, starts, policy, 0.0, &mut amaf, rng);
+        run(&mut b, starts, policy, 0.0, &mut amaf, rng, &mut ladders);
         record_ownership(&b, &mut sums);
     }
     let n = playouts.max(1) as f32;

@@ -1,6 +1,7 @@
 //! Tests of the playout policies and the count.
 
 use super::*;
+use crate::knowledge::ladder::Reader;
 use crate::rules::diagram::{parse, vertex};
 use rand::SeedableRng;
 
@@ -16,7 +17,13 @@ fn heavy(model: &Model) -> Policy<'_> {
 
 fn heavy_choice(b: &Board, color: Color) -> Option<Point> {
     let model = crate::knowledge::builtin();
-    choose(b, color, heavy(&model), &mut SmallRng::seed_from_u64(3))
+    choose(
+        b,
+        color,
+        heavy(&model),
+        &mut SmallRng::seed_from_u64(3),
+        &mut Reader::new(),
+    )
 }
 
 #[test]
@@ -92,7 +99,15 @@ fn playouts_never_fill_own_eyes_and_end() {
         for _ in 0..50 {
             let mut b = Board::new(crate::rules::BoardSize::new(9).unwrap());
             let mut amaf = Amaf::new();
-            let s = run(&mut b, Color::Black, policy, 7.5, &mut amaf, &mut rng);
+            let s = run(
+                &mut b,
+                Color::Black,
+                policy,
+                7.5,
+                &mut amaf,
+                &mut rng,
+                &mut Reader::new(),
+            );
             assert!(s.fract() != 0.0);
             b.check_invariants();
             // A game that ended by two passes (not the move cap, which
@@ -122,6 +137,9 @@ fn recording_scores_like_the_area_count() {
     let model = crate::knowledge::builtin();
     let policy = heavy(&model);
     let size = crate::rules::BoardSize::new(9).unwrap();
+    // One reader kept through all the recorded playouts, a fresh one for
+    // each plain one: the reader's spare boards must not change a move.
+    let mut ladders = Reader::new();
     for seed in 0..200 {
         let (mut a, mut b) = (Board::new(size), Board::new(size));
         let mut amaf = Amaf::new();
@@ -133,6 +151,7 @@ fn recording_scores_like_the_area_count() {
             7.0,
             &mut amaf,
             &mut SmallRng::seed_from_u64(seed),
+            &mut Reader::new(),
         );
         let recorded = run_recording(
             &mut b,
@@ -141,6 +160,7 @@ fn recording_scores_like_the_area_count() {
             7.0,
             &mut amaf,
             &mut SmallRng::seed_from_u64(seed),
+            &mut ladders,
             &mut own,
             0,
         );
