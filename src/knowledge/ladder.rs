@@ -64,8 +64,7 @@ impl Reader {
         p: Point,
         chain: Point,
     ) -> bool {
-        let mut b = self.copy(board);
-        b.play_unchecked(color, p);
+        let b = self.copy_after(board, color, p);
         if b.cell(chain) == Cell::Empty || !b.in_atari(chain) {
             self.spare.push(b);
             return false;
@@ -76,8 +75,7 @@ impl Reader {
     /// After `color` plays at `p` (playable), leaving its chain there two
     /// liberties: true if the opponent captures that chain by a ladder.
     pub fn captured_after(&mut self, board: &Board, color: Color, p: Point) -> bool {
-        let mut b = self.copy(board);
-        b.play_unchecked(color, p);
+        let b = self.copy_after(board, color, p);
         self.attack(b, color.opponent(), p, 0)
     }
 
@@ -91,11 +89,17 @@ impl Reader {
         p: Point,
         f: impl FnOnce(&Board) -> R,
     ) -> R {
-        let mut b = self.copy(board);
-        b.play_unchecked(color, p);
+        let b = self.copy_after(board, color, p);
         let r = f(&b);
         self.spare.push(b);
         r
+    }
+
+    /// A board for a read, `board` after `color` plays at `p`.
+    fn copy_after(&mut self, board: &Board, color: Color, p: Point) -> Box<Board> {
+        let mut b = self.copy(board);
+        b.play_unchecked(color, p);
+        b
     }
 
     /// A board for a read, equal to `board`: a spare one when there is.
