@@ -262,9 +262,22 @@ pub fn owner_gammas(power: f32) -> [f32; OWNER_BINS] {
     OWNER_GAMMAS.map(|g| g.powf(power))
 }
 
+/// What [`probabilities`] fills, kept between calls so that rating a
+/// node's moves allocates nothing once warm: each point's probability,
+/// whether it is an escape into a working ladder, and the ladder reader
+/// (with its spare boards) the features read with.
+#[derive(Default)]
+pub struct Rated {
+    /// Model probability of each point, normalised over them.
+    pub probs: Vec<f32>,
+    /// Whether each point is an escape into a working ladder.
+    pub laddered: Vec<bool>,
+    ladders: ladder::Reader,
+}
+
 /// Model probabilities of `color` playing each of `points`, normalised
-/// over them, into `probs` (cleared first), each strength adjusted as
-/// `adjust` says. `laddered` gets, for each point, whether it is an
+/// over them, into `out.probs` (cleared first), each strength adjusted as
+/// `adjust` says; `out.laddered` gets, for each point, whether it is an
 /// escape into a working ladder.
 pub fn probabilities(
     model: &Model,
@@ -272,15 +285,18 @@ pub fn probabilities(
     color: Color,
     points: impl Iterator<Item = Point>,
     adjust: Adjust<'_>,
-    probs: &mut Vec<f32>,
-    laddered: &mut Vec<bool>,
+    out: &mut Rated,
 ) {
+    let Rated {
+        probs,
+        laddered,
+        ladders,
+    } = out;
     probs.clear();
     laddered.clear();
     let mut total = 0.0;
-    let mut ladders = ladder::Reader::new();
     for p in points {
-        let f = features::features_while(board, color, p, |h| model.lists_shape(h), &mut ladders);
+        let f = features::features_while(board, color, p, |h| model.lists_shape(h), ladders);
         let mut s = model.strength(&f) * adjust.factor(model, board, color, p, &f);
         if adjust.distance_power != 1.0 {
             let near = model.small_gamma(Group::DistLast, f.get(Group::DistLast))
@@ -327,17 +343,16 @@ mod tests {
             .map(|&i| Point(i))
             .filter(|&p| crate::search::playout::playable(b, c, p))
             .collect();
-        let (mut probs, mut lad) = (Vec::new(), Vec::new());
+        let mut rated = Rated::default();
         probabilities(
             &builtin(),
             b,
             c,
             points.iter().copied(),
             Adjust::default(),
-            &mut probs,
-            &mut lad,
+            &mut rated,
         );
-        points.into_iter().zip(probs).collect()
+        points.into_iter().zip(rated.probs).collect()
     }
 
     #[test]
@@ -391,7 +406,7 @@ mod tests {
             gammas: Some(&gammas),
             ..Adjust::default()
         };
-        let (mut plain, mut weighed, mut lad) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut plain, mut weighed) = (Rated::default(), Rated::default());
         let points = [c3, g7];
         let model = builtin();
         probabilities(
@@ -401,7 +416,6 @@ mod tests {
             points.into_iter(),
             Adjust::default(),
             &mut plain,
-            &mut lad,
         );
         probabilities(
             &model,
@@ -410,11 +424,11 @@ mod tests {
             points.into_iter(),
             owner,
             &mut weighed,
-            &mut lad,
         );
         // C3 and G7 are the same shape on an empty board.
+        let (plain, w) = (&plain.probs, &weighed.probs);
         assert!((plain[0] - plain[1]).abs() < 1e-6);
-        assert!((weighed[0] / weighed[1] - 0.1).abs() < 1e-4, "{weighed:?}");
+        assert!((w[0] / w[1] - 0.1).abs() < 1e-4, "{w:?}");
         // For White, C3 is in bin 0, whose gamma is 1 here.
         probabilities(
             &model,
@@ -423,9 +437,9 @@ mod tests {
             points.into_iter(),
             owner,
             &mut weighed,
-            &mut lad,
         );
-        assert!((weighed[0] - weighed[1]).abs() < 1e-6);
+        let w = &weighed.probs;
+        assert!((w[0] - w[1]).abs() < 1e-6);
     }
 
     /// The model probability of `points[0]` over that of `points[1]`,
@@ -437,17 +451,9 @@ mod tests {
         points: [Point; 2],
         adjust: Adjust<'_>,
     ) -> f32 {
-        let (mut probs, mut lad) = (Vec::new(), Vec::new());
-        probabilities(
-            model,
-            b,
-            color,
-            points.into_iter(),
-            adjust,
-            &mut probs,
-            &mut lad,
-        );
-        probs[0] / probs[1]
+        let mut rated = Rated::default();
+        probabilities(model, b, color, points.into_iter(), adjust, &mut rated);
+        rated.probs[0] / rated.probs[1]
     }
 
     /// The top of a 9x9 game: Black's five stones D7 E7 E8 F8 E6 have two

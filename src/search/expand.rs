@@ -6,7 +6,7 @@
 use super::playout;
 use super::tree::{self, NodeId, PASS};
 use super::worker::Shared;
-use crate::knowledge::priors::{self, Adjust, PriorParams};
+use crate::knowledge::priors::{self, Adjust, PriorParams, Rated};
 use crate::rules::{Board, Color, Point};
 use std::sync::atomic::Ordering::Relaxed;
 
@@ -14,8 +14,8 @@ use std::sync::atomic::Ordering::Relaxed;
 #[derive(Default)]
 pub(super) struct Buffers {
     points: Vec<Point>,
-    probs: Vec<f32>,
-    laddered: Vec<bool>,
+    /// The points' probabilities, with the ladder reader they are read with.
+    rated: Rated,
     moves: Vec<(u32, u32, u32)>,
     /// Mean final owner by point index, for the priors.
     owner: Vec<f32>,
@@ -65,7 +65,7 @@ pub(super) fn root_children(sh: &Shared<'_>, legal: &[Point]) -> Vec<(u32, u32, 
 }
 
 /// Rates `s.points`, moves of `color` on `board`, with the model and the
-/// search's adjustments: fills `s.probs` and `s.laddered`.
+/// search's adjustments: fills `s.rated`.
 fn rate(sh: &Shared<'_>, board: &Board, color: Color, s: &mut Buffers) {
     priors::probabilities(
         sh.model,
@@ -73,8 +73,7 @@ fn rate(sh: &Shared<'_>, board: &Board, color: Color, s: &mut Buffers) {
         color,
         s.points.iter().copied(),
         adjust(sh, &mut s.owner),
-        &mut s.probs,
-        &mut s.laddered,
+        &mut s.rated,
     );
 }
 
@@ -82,7 +81,10 @@ fn rate(sh: &Shared<'_>, board: &Board, color: Color, s: &mut Buffers) {
 /// out the ladder escapes that stay in atari when `prune` is set. No pass.
 fn children(sh: &Shared<'_>, board: &Board, color: Color, s: &mut Buffers, prune: bool) {
     s.moves.clear();
-    for ((&p, &pr), &lad) in s.points.iter().zip(&s.probs).zip(&s.laddered) {
+    let Rated {
+        probs, laddered, ..
+    } = &s.rated;
+    for ((&p, &pr), &lad) in s.points.iter().zip(probs).zip(laddered) {
         if lad && prune {
             continue;
         }

@@ -56,18 +56,17 @@ pub fn root_moves(game: &Game, color: Color) -> Vec<Point> {
 /// `prior` fields all use these numbers.
 pub fn root_policy(model: &Model, game: &Game, color: Color) -> Vec<f32> {
     let moves = root_moves(game, color);
-    let (mut probs, mut laddered) = (Vec::new(), Vec::new());
+    let mut rated = priors::Rated::default();
     priors::probabilities(
         model,
         game.board(),
         color,
         moves.iter().copied(),
         priors::Adjust::default(),
-        &mut probs,
-        &mut laddered,
+        &mut rated,
     );
     let mut out = vec![0.0; crate::rules::point::MAX_POINTS];
-    for (p, pr) in moves.into_iter().zip(probs) {
+    for (p, pr) in moves.into_iter().zip(rated.probs) {
         out[p.index()] = pr;
     }
     out

@@ -11,7 +11,9 @@ use super::dataset::{is_candidate, replay};
 use super::games::Record;
 use crate::knowledge::ladder;
 use crate::knowledge::model::Model;
-use crate::knowledge::priors::{Adjust, DISTANCE_POWER, OWNER_BINS, owner_bin, probabilities};
+use crate::knowledge::priors::{
+    Adjust, DISTANCE_POWER, OWNER_BINS, Rated, owner_bin, probabilities,
+};
 use crate::rules::{Color, Move, Point};
 use crate::search::playout::{self, Amaf, PlayoutKind, Policy, Tactics};
 use rand::rngs::SmallRng;
@@ -84,7 +86,7 @@ fn ownership(
 fn game_samples(game: &Record, rate: f64, playouts: u32, model: &Model, seed: u64) -> Vec<Sample> {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut out = Vec::new();
-    let (mut probs, mut laddered) = (Vec::new(), Vec::new());
+    let mut rated = Rated::default();
     replay(game, |board, color, mv| {
         let take = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
         let Move::Play(played) = mv else { return };
@@ -112,15 +114,14 @@ fn game_samples(game: &Record, rate: f64, playouts: u32, model: &Model, seed: u6
                 distance_power: DISTANCE_POWER,
                 ..Adjust::default()
             },
-            &mut probs,
-            &mut laddered,
+            &mut rated,
         );
         let bins = points
             .iter()
             .map(|p| owner_bin(mean[p.index()], color) as u8)
             .collect();
         out.push(Sample {
-            probs: probs.clone(),
+            probs: rated.probs.clone(),
             bins,
             winner,
         });
