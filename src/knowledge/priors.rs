@@ -425,8 +425,8 @@ mod tests {
             owner,
             &mut weighed,
         );
-        // C3 and G7 are the same shape on an empty board.
         let (plain, w) = (&plain.probs, &weighed.probs);
+        // C3 and G7 are the same shape on an empty board.
         assert!((plain[0] - plain[1]).abs() < 1e-6);
         assert!((w[0] / w[1] - 0.1).abs() < 1e-4, "{w:?}");
         // For White, C3 is in bin 0, whose gamma is 1 here.
