@@ -233,6 +233,42 @@ enum Sub {
         /// The chains and their status.
         file: String,
     },
+    /// How well the heavy playouts alone forecast the results of finished
+    /// games: the Brier score of Black's share of the playouts from
+    /// positions of the games (simulation balancing's measure), for the
+    /// playout policy (--tune applies) and variants of it, compared
+    /// position by position.
+    Balance {
+        /// Use at most this many games.
+        #[arg(long)]
+        games: Option<usize>,
+        /// Playouts from each position, for each policy.
+        #[arg(long, default_value_t = 64)]
+        playouts: u32,
+        /// The first position: after this many moves.
+        #[arg(long, default_value_t = 60)]
+        from: usize,
+        /// The last position: after at most this many moves.
+        #[arg(long, default_value_t = 200)]
+        to: usize,
+        /// A position every this many moves.
+        #[arg(long, default_value_t = 20)]
+        every: usize,
+        /// Komi for counting the playouts (area scoring).
+        #[arg(long, default_value_t = 7.5)]
+        komi: f64,
+        /// The results of line-format games: the TYGEM index
+        /// (tab-separated, the id first and the result ninth).
+        #[arg(long)]
+        results: Option<String>,
+        /// A variant of the policy: "NAME=VALUE ..." search constants on
+        /// top of the base (repeatable).
+        #[arg(long = "variant", value_name = "SETTINGS")]
+        variants: Vec<String>,
+        /// Game files.
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
     /// Measure move prediction on game records: top-1/5/10 accuracy and
     /// the mean log-likelihood of the played moves.
     Predict {
@@ -491,6 +527,30 @@ fn main() -> ExitCode {
                 let params = config.search_params()?;
                 let mut out = std::io::stdout().lock();
                 hane::life::run(&file, &params, playouts, config.seed, misjudged, &mut out)
+            });
+        }
+        Some(Sub::Balance {
+            games,
+            playouts,
+            from,
+            to,
+            every,
+            komi,
+            results,
+            variants,
+            files,
+        }) => {
+            return tool(config.threads, || {
+                let base = config.search_params()?;
+                let opts = hane::train::balance::BalanceOptions {
+                    playouts,
+                    from,
+                    to,
+                    every,
+                    komi,
+                    seed: config.seed,
+                };
+                hane::train::run_balance(&files, games, results.as_deref(), &base, &variants, &opts)
             });
         }
         Some(Sub::Predict {

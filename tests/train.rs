@@ -1,6 +1,7 @@
-//! `hane train` and `hane predict` as a user runs them: the same model
-//! byte for byte whatever the thread count, bad input lines reported and
-//! skipped, prediction figures printed, damaged models refused.
+//! `hane train`, `hane predict` and `hane balance` as a user runs them:
+//! the same model byte for byte whatever the thread count, bad input
+//! lines reported and skipped, prediction figures printed, damaged models
+//! refused, the playouts' forecasts of results an index gives.
 //!
 //! `tests/data/tygem-sample.txt` holds 45 games of the TYGEM 9-dan
 //! collection (one game a line; one of them, line 24, retakes a ko at
@@ -159,5 +160,87 @@ fn damaged_or_missing_models_and_inputs_are_refused_clearly() {
     }
     let p = hane(&["predict", dir.join("no-games.txt").to_str().unwrap()]);
     assert!(!p.status.success());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn balance_forecasts_the_results_an_index_gives_and_compares_variants() {
+    let dir = temp_dir("balance");
+    // Results for the first six games of the sample, in the TYGEM index's
+    // columns (the id first, the result ninth); the win on time is left
+    // out, as is every game the index does not name.
+    let text = std::fs::read_to_string(SAMPLE).unwrap();
+    let ids: Vec<&str> = text
+        .lines()
+        .take(6)
+        .map(|l| l.split('\t').next().unwrap())
+        .collect();
+    let results = [
+        "B+Resign", "W+3.5", "W+Resign", "B+Time", "B+0.5", "W+Resign",
+    ];
+    let index: String = ids
+        .iter()
+        .zip(results)
+        .map(|(id, r)| format!("{id}\tdate\tw\tw\t0\tb\tb\t0\t{r}\t200\t30/3\n"))
+        .collect();
+    let index_path = dir.join("index.tsv");
+    std::fs::write(&index_path, index).unwrap();
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "--threads",
+            "1",
+            "balance",
+            "--playouts",
+            "8",
+            "--from",
+            "50",
+            "--to",
+            "150",
+            "--every",
+            "50",
+            "--results",
+            index_path.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        args.push(SAMPLE);
+        hane(&args)
+    };
+    let p = run(&["--variant", "answer_percent=50 ko_percent=40"]);
+    assert!(p.status.success(), "{}", String::from_utf8_lossy(&p.stderr));
+    let out = String::from_utf8_lossy(&p.stdout);
+    // The five games decided on the board, a position after 50, 100 and
+    // 150 moves of each that lasts that long.
+    let (mut positions, mut black) = (0, 0);
+    for (line, r) in text.lines().zip(results) {
+        if r.ends_with("Time") {
+            continue;
+        }
+        let len = line.matches(';').count();
+        let n = [50, 100, 150].iter().filter(|&&m| m < len).count();
+        positions += n;
+        black += if r.starts_with('B') { n } else { 0 };
+    }
+    assert_eq!(positions, 13, "games of 212, 209, 91, 165 and 305 moves");
+    let share = 100.0 * black as f64 / positions as f64;
+    let head = format!("positions {positions}, Black won {share:.1}% of them");
+    assert!(out.starts_with(&head), "{out}");
+    assert!(out.contains("\nbase: Brier "), "{out}");
+    assert!(
+        out.contains("\nanswer_percent=50 ko_percent=40: Brier ") && out.contains("less base's"),
+        "{out}"
+    );
+    // The same seed, the same figures.
+    assert_eq!(
+        run(&["--variant", "answer_percent=50 ko_percent=40"]).stdout,
+        p.stdout
+    );
+
+    let bad = run(&["--variant", "no_such_constant=1"]);
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("no_such_constant"));
+    assert!(bad.stdout.is_empty());
+    let none = hane(&["balance", SAMPLE]);
+    assert!(!none.status.success());
+    assert!(String::from_utf8_lossy(&none.stderr).contains("no game with a result"));
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -187,6 +187,8 @@ mod tests {
             })
             .collect();
         Record {
+            id: String::new(),
+            winner: None,
             start: Board::new(book_size()),
             moves,
             learn,

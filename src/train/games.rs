@@ -15,6 +15,11 @@ use std::fmt;
 /// One game: the position it starts from and its moves.
 #[derive(Clone, Debug)]
 pub struct Record {
+    /// The game's id (a line's first field) or file name (SGF).
+    pub id: String,
+    /// Who won, where the record says so and the game was decided on the
+    /// board (SGF `RE`; see [`winner_of`]).
+    pub winner: Option<Color>,
     /// The starting position (empty, or SGF setup and handicap).
     pub start: Board,
     /// The moves, in order.
@@ -118,6 +123,8 @@ impl GameSet {
         };
         match crate::sgf::load(text, Rules::AGA, 7.5, crate::sgf::Stop::End) {
             Ok(game) => self.games.push(Record {
+                id: file.to_string(),
+                winner: crate::sgf::root_value(text, "RE").and_then(|r| winner_of(&r)),
                 start: game.initial_board().clone(),
                 moves: game.moves().to_vec(),
                 learn,
@@ -158,7 +165,7 @@ impl GameSet {
 /// One line: an id, a tab, and the moves. The moves are replayed on an
 /// empty 19x19 board and must be legal (simple ko, no suicide).
 pub fn parse_line(line: &str) -> Result<Record, String> {
-    let (_, moves_text) = line
+    let (id, moves_text) = line
         .split_once('\t')
         .ok_or_else(|| "no tab between the game id and the moves".to_string())?;
     let size = BoardSize::NINETEEN;
@@ -188,10 +195,29 @@ pub fn parse_line(line: &str) -> Result<Record, String> {
         return Err("no moves".to_string());
     }
     Ok(Record {
+        id: id.trim().to_string(),
+        winner: None,
         start,
         moves,
         learn: None,
     })
+}
+
+/// The winner a result says (`B+Resign`, `W+3.5`, SGF `RE` or the TYGEM
+/// index's), if the game was decided on the board: a draw, a void game,
+/// or a win on time or by forfeit gives `None`.
+pub fn winner_of(result: &str) -> Option<Color> {
+    let result = result.trim();
+    let (color, how) = result.split_once('+')?;
+    let how = how.trim().to_ascii_lowercase();
+    if how.starts_with('t') || how.starts_with('f') {
+        return None;
+    }
+    match color.trim() {
+        "B" | "b" => Some(Color::Black),
+        "W" | "w" => Some(Color::White),
+        _ => None,
+    }
 }
 
 /// `B[pd]`, `W[]` (a pass) or `W[tt]` (a pass on boards up to 19x19).

@@ -7,6 +7,7 @@
 //! turn. The same files, options and seed give the same model, byte for
 //! byte, whatever the number of threads.
 
+pub mod balance;
 pub mod book;
 pub mod book_games;
 pub mod dataset;
@@ -243,6 +244,76 @@ pub fn run_train_owner(
         "mean log-likelihood {:.4} without, {:.4} with",
         fit.log_likelihood.0, fit.log_likelihood.1
     );
+    Ok(())
+}
+
+/// `hane balance`: the heavy playouts' forecasts of the results of the
+/// games in `files`, for the base policy and each variant (`NAME=VALUE`
+/// settings on top of it, separated by spaces). Line-format games take
+/// their results from `results`, the TYGEM index (tab-separated: the id
+/// first, the result ninth).
+///
+/// # Errors
+/// A file that cannot be read, no usable game, or a variant setting that
+/// is not a search constant.
+pub fn run_balance(
+    files: &[String],
+    games: Option<usize>,
+    results: Option<&str>,
+    base: &crate::search::SizedParams,
+    variants: &[String],
+    opts: &balance::BalanceOptions,
+) -> Result<(), String> {
+    let mut set = read_games(files, games, None)?;
+    if let Some(index) = results {
+        let text =
+            std::fs::read_to_string(index).map_err(|e| format!("cannot read {index}: {e}"))?;
+        let winners: std::collections::HashMap<&str, crate::rules::Color> = text
+            .lines()
+            .filter_map(|l| {
+                let f: Vec<&str> = l.split('\t').collect();
+                Some((f.first()?.trim(), games::winner_of(f.get(8)?)?))
+            })
+            .collect();
+        for g in &mut set.games {
+            if g.winner.is_none() {
+                g.winner = winners.get(g.id.as_str()).copied();
+            }
+        }
+    }
+    let decided = set.games.iter().filter(|g| g.winner.is_some()).count();
+    if decided == 0 {
+        return Err("no game with a result decided on the board".to_string());
+    }
+    let size = set.games[0].start.size().get();
+    let mut list = vec![balance::Variant {
+        name: "base".to_string(),
+        params: base.for_size(size),
+    }];
+    for v in variants {
+        let mut params = base.for_size(size);
+        for setting in v.split_whitespace() {
+            let (name, value) = setting
+                .split_once('=')
+                .ok_or_else(|| format!("{setting:?} is not NAME=VALUE"))?;
+            let value: f64 = value
+                .parse()
+                .map_err(|_| format!("{value:?} is not a number"))?;
+            params.set(name, value)?;
+        }
+        list.push(balance::Variant {
+            name: v.clone(),
+            params,
+        });
+    }
+    let start = Instant::now();
+    let samples = balance::measure(&set.games, &list, opts);
+    log::info!(
+        "{decided} games with a result, {} positions, {:.0}s",
+        samples.len(),
+        start.elapsed().as_secs_f64()
+    );
+    print!("{}", balance::report(&samples, &list, opts.playouts));
     Ok(())
 }
 

@@ -1,0 +1,366 @@
+//! `hane balance`: how well the heavy playouts alone judge the positions
+//! of finished games.
+//!
+//! From a position of a game whose winner is known, the share of
+//! playouts Black wins is a forecast of the result. Its squared error,
+//! the Brier score, measures what simulation balancing minimises (Silver
+//! and Tesauro 2009; Huang, Coulom and Lin 2010): a playout policy whose
+//! mean outcome is right, whatever the quality of its single moves. The
+//! result of a strong players' game stands in for the position's true
+//! value, so one position says little, but the noise is the same for
+//! every policy measured on it: variants of the policy are run on the
+//! same positions, each from the same random seed, and compared position
+//! by position.
+
+use super::dataset::replay;
+use super::games::Record;
+use crate::knowledge::ladder;
+use crate::knowledge::model::Model;
+use crate::rules::{Board, Color};
+use crate::search::SearchParams;
+use crate::search::playout::{self, Amaf};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use rayon::prelude::*;
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+/// Which positions are measured and how.
+#[derive(Clone, Copy, Debug)]
+pub struct BalanceOptions {
+    /// Playouts from each position, for each policy.
+    pub playouts: u32,
+    /// The first position measured: after this many moves.
+    pub from: usize,
+    /// The last: after at most this many moves.
+    pub to: usize,
+    /// Every this many moves in between.
+    pub every: usize,
+    /// The komi the playouts are counted with (area scoring).
+    pub komi: f64,
+    /// Seed of the playouts.
+    pub seed: u64,
+}
+
+/// A policy to measure: a name and the search constants it comes from.
+#[derive(Clone, Debug)]
+pub struct Variant {
+    /// How the report names it.
+    pub name: String,
+    /// Its constants (the playout policy and `shape_power` are read).
+    pub params: SearchParams,
+}
+
+/// One position: who won the game, who is to move, and the share of
+/// playouts Black won under each variant.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sample {
+    /// Moves played before the position.
+    pub moves: usize,
+    /// The side to move.
+    pub to_move: Color,
+    /// The game's winner was Black.
+    pub black_won: bool,
+    /// Black's share of the playouts, one per variant.
+    pub rates: Vec<f64>,
+}
+
+/// The Brier score of one forecast, less the part the finite number of
+/// playouts adds: `(r - y)² - r(1 - r)/(n - 1)` is an unbiased estimate of
+/// the squared error of the policy's true win share.
+fn brier(rate: f64, black_won: bool, playouts: u32) -> f64 {
+    let y = if black_won { 1.0 } else { 0.0 };
+    let noise = if playouts > 1 {
+        rate * (1.0 - rate) / f64::from(playouts - 1)
+    } else {
+        0.0
+    };
+    (rate - y).powi(2) - noise
+}
+
+/// Black's share of `playouts` heavy playouts from `board`, `color` to
+/// move (a margin of exactly 0 counts half).
+fn black_share(
+    board: &Board,
+    color: Color,
+    params: &SearchParams,
+    model: &Model,
+    opts: &BalanceOptions,
+    seed: u64,
+) -> f64 {
+    let policy = params.playout_policy(model);
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut amaf = Amaf::new();
+    let mut ladders = ladder::Reader::new();
+    let mut b = board.clone();
+    let mut wins = 0.0;
+    for _ in 0..opts.playouts {
+        b.copy_from(board);
+        amaf.clear();
+        let margin = playout::run(
+            &mut b,
+            color,
+            policy,
+            opts.komi,
+            &mut amaf,
+            &mut rng,
+            &mut ladders,
+        );
+        wins += if margin > 0.0 {
+            1.0
+        } else if margin == 0.0 {
+            0.5
+        } else {
+            0.0
+        };
+    }
+    wins / f64::from(opts.playouts.max(1))
+}
+
+/// The model each variant's playouts use (its `shape_power`).
+fn models(variants: &[Variant]) -> Vec<Arc<Model>> {
+    variants
+        .iter()
+        .map(|v| {
+            if v.params.shape_power == 1.0 {
+                crate::knowledge::builtin()
+            } else {
+                let power = v.params.shape_power as f32;
+                Arc::new(crate::knowledge::builtin().with_playout_power(power))
+            }
+        })
+        .collect()
+}
+
+/// The samples of one game (none if its winner is unknown).
+fn game_samples(
+    game: &Record,
+    index: usize,
+    variants: &[Variant],
+    models: &[Arc<Model>],
+    opts: &BalanceOptions,
+) -> Vec<Sample> {
+    let Some(winner) = game.winner else {
+        return Vec::new();
+    };
+    let every = opts.every.max(1);
+    let mut out = Vec::new();
+    let mut moves = 0;
+    replay(game, |board, color, _| {
+        if moves >= opts.from && moves <= opts.to && (moves - opts.from).is_multiple_of(every) {
+            // One seed per position, the same for every variant.
+            let seed = opts.seed ^ ((index as u64) << 20) ^ moves as u64;
+            let rates = variants
+                .iter()
+                .zip(models)
+                .map(|(v, m)| black_share(board, color, &v.params, m, opts, seed))
+                .collect();
+            out.push(Sample {
+                moves,
+                to_move: color,
+                black_won: winner == Color::Black,
+                rates,
+            });
+        }
+        moves += 1;
+    });
+    out
+}
+
+/// Every sample of `games`, in game order (games in parallel; the same
+/// samples whatever the number of threads).
+pub fn measure(games: &[Record], variants: &[Variant], opts: &BalanceOptions) -> Vec<Sample> {
+    let models = models(variants);
+    games
+        .par_iter()
+        .enumerate()
+        .map(|(i, g)| game_samples(g, i, variants, &models, opts))
+        .collect::<Vec<_>>()
+        .concat()
+}
+
+fn mean_and_error(xs: &[f64]) -> (f64, f64) {
+    let n = xs.len().max(1) as f64;
+    let mean = xs.iter().sum::<f64>() / n;
+    let var = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    (mean, (var / n).sqrt())
+}
+
+/// The report: for each variant its Brier score, the Brier score of
+/// forecasting every position with the sample's share of Black wins, how
+/// much its forecasts favour the side to move, and (from the second
+/// variant on) its Brier score less the first's, position by position,
+/// with the standard error.
+pub fn report(samples: &[Sample], variants: &[Variant], playouts: u32) -> String {
+    let mut out = String::new();
+    let n = samples.len();
+    let black = samples.iter().filter(|s| s.black_won).count() as f64 / n.max(1) as f64;
+    let _ = writeln!(
+        out,
+        "positions {n}, Black won {:.1}% of them; forecasting that share everywhere: Brier {:.4}",
+        100.0 * black,
+        black * (1.0 - black)
+    );
+    let scores: Vec<Vec<f64>> = (0..variants.len())
+        .map(|k| {
+            samples
+                .iter()
+                .map(|s| brier(s.rates[k], s.black_won, playouts))
+                .collect()
+        })
+        .collect();
+    for (k, v) in variants.iter().enumerate() {
+        let (b, b_err) = mean_and_error(&scores[k]);
+        let lean: Vec<f64> = samples
+            .iter()
+            .map(|s| {
+                let r = s.rates[k];
+                let (rate, won) = match s.to_move {
+                    Color::Black => (r, s.black_won),
+                    Color::White => (1.0 - r, !s.black_won),
+                };
+                rate - if won { 1.0 } else { 0.0 }
+            })
+            .collect();
+        let (lean, _) = mean_and_error(&lean);
+        let _ = write!(
+            out,
+            "{}: Brier {b:.4} ({b_err:.4}), side to move's forecast less its result {lean:+.4}",
+            v.name
+        );
+        if k > 0 {
+            let diff: Vec<f64> = scores[k]
+                .iter()
+                .zip(&scores[0])
+                .map(|(a, b)| a - b)
+                .collect();
+            let (d, d_err) = mean_and_error(&diff);
+            let _ = write!(
+                out,
+                ", Brier less {}'s {d:+.4} ({d_err:.4})",
+                variants[0].name
+            );
+        }
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{BoardSize, Move};
+
+    fn opts(playouts: u32) -> BalanceOptions {
+        BalanceOptions {
+            playouts,
+            from: 0,
+            to: 400,
+            every: 1,
+            komi: 7.5,
+            seed: 1,
+        }
+    }
+
+    fn variant(name: &str) -> Variant {
+        Variant {
+            name: name.to_string(),
+            params: SearchParams::for_size(9),
+        }
+    }
+
+    /// A 9x9 game in which Black nets the board with 27 stones on every
+    /// third diagonal while White passes: the playouts give it to Black.
+    fn lopsided(winner: Option<Color>) -> Record {
+        let size = BoardSize::new(9).unwrap();
+        let mut moves = Vec::new();
+        for y in 0..9u16 {
+            for x in (0..9u16).filter(|x| (x + y) % 3 == 0) {
+                let p = size.point(x as usize, y as usize).unwrap();
+                moves.push((Color::Black, Move::Play(p)));
+                moves.push((Color::White, Move::Pass));
+            }
+        }
+        Record {
+            id: "wall".to_string(),
+            winner,
+            start: Board::new(size),
+            moves,
+            learn: None,
+        }
+    }
+
+    #[test]
+    fn the_brier_score_takes_out_the_playouts_own_noise() {
+        assert_eq!(brier(1.0, true, 100), 0.0);
+        assert_eq!(brier(0.0, true, 100), 1.0);
+        // Half the playouts won: 0.25 less 0.25/99.
+        assert!((brier(0.5, false, 100) - (0.25 - 0.25 / 99.0)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn results_on_the_board_name_a_winner_and_time_losses_do_not() {
+        use super::super::games::winner_of;
+        assert_eq!(winner_of("B+Resign"), Some(Color::Black));
+        assert_eq!(winner_of("W+3.5"), Some(Color::White));
+        assert_eq!(winner_of("B+R"), Some(Color::Black));
+        assert_eq!(winner_of("W+Time"), None);
+        assert_eq!(winner_of("B+T"), None);
+        assert_eq!(winner_of("W+Forfeit"), None);
+        assert_eq!(winner_of("0"), None);
+        assert_eq!(winner_of("Draw"), None);
+    }
+
+    #[test]
+    fn a_position_the_playouts_misjudge_scores_badly_and_the_lean_says_which_way() {
+        let games = [lopsided(Some(Color::White))];
+        let variants = [variant("base")];
+        let o = BalanceOptions {
+            from: 53,
+            to: 53,
+            ..opts(16)
+        };
+        let samples = measure(&games, &variants, &o);
+        assert_eq!(samples.len(), 1);
+        let s = &samples[0];
+        assert_eq!(s.moves, 53);
+        assert_eq!(s.to_move, Color::White);
+        assert!(!s.black_won);
+        // Black's net holds in (almost) every playout.
+        assert!(s.rates[0] > 0.8, "{}", s.rates[0]);
+        let text = report(&samples, &variants, 16);
+        assert!(text.starts_with("positions 1, Black won 0.0%"), "{text}");
+        let b = brier(s.rates[0], false, 16);
+        assert!(b > 0.6, "{b}");
+        assert!(text.contains(&format!("base: Brier {b:.4}")), "{text}");
+        // White, to move, won the game its playouts gave it little chance of.
+        let lean = (1.0 - s.rates[0]) - 1.0;
+        assert!(
+            text.contains(&format!("less its result {lean:+.4}")),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn games_without_a_winner_give_no_positions_and_variants_share_positions() {
+        let games = [lopsided(None), lopsided(Some(Color::Black))];
+        let mut light = variant("light");
+        light.params.playout = crate::search::PlayoutKind::Light;
+        let variants = [variant("base"), light];
+        let o = BalanceOptions {
+            from: 4,
+            to: 12,
+            every: 4,
+            ..opts(8)
+        };
+        let samples = measure(&games, &variants, &o);
+        let moves: Vec<usize> = samples.iter().map(|s| s.moves).collect();
+        assert_eq!(moves, [4, 8, 12]);
+        assert!(samples.iter().all(|s| s.rates.len() == 2 && s.black_won));
+        // The same seed gives the same forecasts.
+        assert_eq!(samples, measure(&games, &variants, &o));
+        let text = report(&samples, &variants, 8);
+        assert!(text.contains("light: Brier"), "{text}");
+        assert!(text.contains("Brier less base's"), "{text}");
+    }
+}
