@@ -24,6 +24,7 @@ use rand::rngs::SmallRng;
 use rayon::prelude::*;
 use std::fmt::Write as _;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Which positions are measured and how.
 #[derive(Clone, Copy, Debug)]
@@ -171,10 +172,19 @@ fn game_samples(
 /// samples whatever the number of threads).
 pub fn measure(games: &[Record], variants: &[Variant], opts: &BalanceOptions) -> Vec<Sample> {
     let models = models(variants);
+    let done = AtomicUsize::new(0);
+    let step = (games.len() / 10).max(1);
     games
         .par_iter()
         .enumerate()
-        .map(|(i, g)| game_samples(g, i, variants, &models, opts))
+        .map(|(i, g)| {
+            let samples = game_samples(g, i, variants, &models, opts);
+            let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+            if n.is_multiple_of(step) {
+                log::info!("balance: {n} of {} games", games.len());
+            }
+            samples
+        })
         .collect::<Vec<_>>()
         .concat()
 }
