@@ -263,8 +263,8 @@ enum Sub {
         results: Option<String>,
         /// A variant of the policy: "NAME=VALUE ..." search constants on
         /// top of the base (repeatable).
-        #[arg(long = "variant", value_name = "SETTINGS")]
-        variants: Vec<String>,
+        #[arg(long = "variant", value_name = "SETTINGS", value_parser = parse_variant)]
+        variants: Vec<(String, Vec<(String, f64)>)>,
         /// Game files.
         #[arg(required = true)]
         files: Vec<String>,
@@ -298,6 +298,16 @@ fn parse_tune(s: &str) -> Result<(String, f64), String> {
     let name = name.trim().to_string();
     hane::search::SearchParams::default().set(&name, value)?;
     Ok((name, value))
+}
+
+/// A `--variant`: its text, and its `NAME=VALUE` settings as `--tune`
+/// reads them.
+fn parse_variant(s: &str) -> Result<(String, Vec<(String, f64)>), String> {
+    let settings = s
+        .split_whitespace()
+        .map(parse_tune)
+        .collect::<Result<_, _>>()?;
+    Ok((s.trim().to_string(), settings))
 }
 
 fn parse_rules(s: &str) -> Result<Rules, String> {

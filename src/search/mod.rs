@@ -202,12 +202,7 @@ impl Searcher {
     pub fn new(params: SearchParams) -> Searcher {
         Searcher {
             tree: Tree::new(params.max_tree_bytes),
-            model: if params.shape_power == 1.0 {
-                crate::knowledge::builtin()
-            } else {
-                let m = crate::knowledge::builtin().with_playout_power(params.shape_power as f32);
-                std::sync::Arc::new(m)
-            },
+            model: params.playout_model(),
             params,
             root: None,
             dyn_komi: ByColor::default(),

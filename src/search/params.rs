@@ -375,6 +375,17 @@ impl SearchParams {
         "final_lcb",
     ];
 
+    /// The model whose playout weights these constants ask for: the
+    /// built-in one, its shape gammas raised to `shape_power`.
+    pub fn playout_model(&self) -> std::sync::Arc<Model> {
+        if self.shape_power == 1.0 {
+            crate::knowledge::builtin()
+        } else {
+            let power = self.shape_power as f32;
+            std::sync::Arc::new(crate::knowledge::builtin().with_playout_power(power))
+        }
+    }
+
     /// The playout policy these constants ask for, with `model`'s shape
     /// weights and no last good replies (a search thread adds its own).
     pub fn playout_policy<'m>(&self, model: &'m Model) -> Policy<'m> {

@@ -118,21 +118,6 @@ fn black_share(
     wins / f64::from(opts.playouts.max(1))
 }
 
-/// The model each variant's playouts use (its `shape_power`).
-fn models(variants: &[Variant]) -> Vec<Arc<Model>> {
-    variants
-        .iter()
-        .map(|v| {
-            if v.params.shape_power == 1.0 {
-                crate::knowledge::builtin()
-            } else {
-                let power = v.params.shape_power as f32;
-                Arc::new(crate::knowledge::builtin().with_playout_power(power))
-            }
-        })
-        .collect()
-}
-
 /// The samples of one game (none if its winner is unknown).
 fn game_samples(
     game: &Record,
@@ -171,7 +156,7 @@ fn game_samples(
 /// Every sample of `games`, in game order (games in parallel; the same
 /// samples whatever the number of threads).
 pub fn measure(games: &[Record], variants: &[Variant], opts: &BalanceOptions) -> Vec<Sample> {
-    let models = models(variants);
+    let models: Vec<Arc<Model>> = variants.iter().map(|v| v.params.playout_model()).collect();
     let done = AtomicUsize::new(0);
     let step = (games.len() / 10).max(1);
     games

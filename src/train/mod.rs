@@ -248,20 +248,20 @@ pub fn run_train_owner(
 }
 
 /// `hane balance`: the heavy playouts' forecasts of the results of the
-/// games in `files`, for the base policy and each variant (`NAME=VALUE`
-/// settings on top of it, separated by spaces). Line-format games take
+/// games in `files`, for the base policy and each variant (a name and
+/// search constants set on top of the base). Line-format games take
 /// their results from `results`, the TYGEM index (tab-separated: the id
 /// first, the result ninth).
 ///
 /// # Errors
-/// A file that cannot be read, no usable game, or a variant setting that
-/// is not a search constant.
+/// A file that cannot be read, no usable game, or a variant setting out
+/// of range.
 pub fn run_balance(
     files: &[String],
     games: Option<usize>,
     results: Option<&str>,
     base: &crate::search::SizedParams,
-    variants: &[String],
+    variants: &[(String, Vec<(String, f64)>)],
     opts: &balance::BalanceOptions,
 ) -> Result<(), String> {
     let mut set = read_games(files, games, None)?;
@@ -290,19 +290,13 @@ pub fn run_balance(
         name: "base".to_string(),
         params: base.for_size(size),
     }];
-    for v in variants {
+    for (name, settings) in variants {
         let mut params = base.for_size(size);
-        for setting in v.split_whitespace() {
-            let (name, value) = setting
-                .split_once('=')
-                .ok_or_else(|| format!("{setting:?} is not NAME=VALUE"))?;
-            let value: f64 = value
-                .parse()
-                .map_err(|_| format!("{value:?} is not a number"))?;
-            params.set(name, value)?;
+        for (constant, value) in settings {
+            params.set(constant, *value)?;
         }
         list.push(balance::Variant {
-            name: v.clone(),
+            name: name.clone(),
             params,
         });
     }
