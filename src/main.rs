@@ -265,6 +265,30 @@ enum Sub {
         /// top of the base (repeatable).
         #[arg(long = "variant", value_name = "SETTINGS", value_parser = parse_variant)]
         variants: Vec<(String, Vec<(String, f64)>)>,
+        /// Take the playout weights from this model file (default: the
+        /// model built into hane).
+        #[arg(long)]
+        model: Option<String>,
+        /// A variant with the base constants and this model file's
+        /// playout weights (repeatable).
+        #[arg(long = "variant-model", value_name = "FILE")]
+        variant_models: Vec<String>,
+        /// Instead of measuring, fit the playout weights by simulation
+        /// balancing and write the model here after each pass.
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["variants", "variant_models"])]
+        fit: Option<String>,
+        /// Fit: passes over the positions.
+        #[arg(long, default_value_t = 1, requires = "fit")]
+        epochs: usize,
+        /// Fit: positions per step.
+        #[arg(long, default_value_t = 64, requires = "fit")]
+        batch: usize,
+        /// Fit: the step size, in natural-log units of gamma (Adam).
+        #[arg(long, default_value_t = 0.01, requires = "fit")]
+        rate: f64,
+        /// Fit: the pull towards the starting weights.
+        #[arg(long, default_value_t = 0.01, requires = "fit")]
+        pull: f64,
         /// Game files.
         #[arg(required = true)]
         files: Vec<String>,
@@ -548,6 +572,13 @@ fn main() -> ExitCode {
             komi,
             results,
             variants,
+            model,
+            variant_models,
+            fit,
+            epochs,
+            batch,
+            rate,
+            pull,
             files,
         }) => {
             return tool(config.threads, || {
@@ -560,7 +591,32 @@ fn main() -> ExitCode {
                     komi,
                     seed: config.seed,
                 };
-                hane::train::run_balance(&files, games, results.as_deref(), &base, &variants, &opts)
+                let source = hane::train::ResultGames {
+                    files: &files,
+                    games,
+                    results: results.as_deref(),
+                };
+                let model = model.as_deref();
+                match fit {
+                    Some(out) => {
+                        let fit = hane::train::simbal::FitOptions {
+                            balance: opts,
+                            epochs,
+                            batch,
+                            rate,
+                            pull,
+                        };
+                        hane::train::run_fit(&source, model, &base, &out, &fit)
+                    }
+                    None => hane::train::run_balance(
+                        &source,
+                        model,
+                        &base,
+                        &variants,
+                        &variant_models,
+                        &opts,
+                    ),
+                }
             });
         }
         Some(Sub::Predict {

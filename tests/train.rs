@@ -1,7 +1,8 @@
 //! `hane train`, `hane predict` and `hane balance` as a user runs them:
 //! the same model byte for byte whatever the thread count, bad input
 //! lines reported and skipped, prediction figures printed, damaged models
-//! refused, the playouts' forecasts of results an index gives.
+//! refused, the playouts' forecasts of results an index gives, and the
+//! playout weights fitted to them.
 //!
 //! `tests/data/tygem-sample.txt` holds 45 games of the TYGEM 9-dan
 //! collection (one game a line; one of them, line 24, retakes a ko at
@@ -163,28 +164,33 @@ fn damaged_or_missing_models_and_inputs_are_refused_clearly() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-#[test]
-fn balance_forecasts_the_results_an_index_gives_and_compares_variants() {
-    let dir = temp_dir("balance");
-    // Results for the first six games of the sample, in the TYGEM index's
-    // columns (the id first, the result ninth); the win on time is left
-    // out, as is every game the index does not name.
+/// Results for the first six games of the sample.
+const RESULTS: [&str; 6] = [
+    "B+Resign", "W+3.5", "W+Resign", "B+Time", "B+0.5", "W+Resign",
+];
+
+/// Writes [`RESULTS`] to `dir` in the TYGEM index's columns (the id
+/// first, the result ninth) and returns the file's path. The win on time
+/// is left out, as is every game the index does not name.
+fn write_index(dir: &Path) -> PathBuf {
     let text = std::fs::read_to_string(SAMPLE).unwrap();
-    let ids: Vec<&str> = text
+    let index: String = text
         .lines()
-        .take(6)
         .map(|l| l.split('\t').next().unwrap())
-        .collect();
-    let results = [
-        "B+Resign", "W+3.5", "W+Resign", "B+Time", "B+0.5", "W+Resign",
-    ];
-    let index: String = ids
-        .iter()
-        .zip(results)
+        .zip(RESULTS)
         .map(|(id, r)| format!("{id}\tdate\tw\tw\t0\tb\tb\t0\t{r}\t200\t30/3\n"))
         .collect();
     let index_path = dir.join("index.tsv");
     std::fs::write(&index_path, index).unwrap();
+    index_path
+}
+
+#[test]
+fn balance_forecasts_the_results_an_index_gives_and_compares_variants() {
+    let dir = temp_dir("balance");
+    let text = std::fs::read_to_string(SAMPLE).unwrap();
+    let results = RESULTS;
+    let index_path = write_index(&dir);
     let run = |extra: &[&str]| {
         let mut args = vec![
             "--threads",
@@ -242,5 +248,110 @@ fn balance_forecasts_the_results_an_index_gives_and_compares_variants() {
     let none = hane(&["balance", SAMPLE]);
     assert!(!none.status.success());
     assert!(String::from_utf8_lossy(&none.stderr).contains("no game with a result"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn balance_fits_playout_weights_that_load_and_compare_alike_on_any_thread_count() {
+    let dir = temp_dir("fit");
+    let index_path = write_index(&dir);
+    let fit = |out: &Path, threads: &str| {
+        hane(&[
+            "--threads",
+            threads,
+            "balance",
+            "--playouts",
+            "8",
+            "--from",
+            "50",
+            "--to",
+            "150",
+            "--every",
+            "50",
+            "--results",
+            index_path.to_str().unwrap(),
+            "--fit",
+            out.to_str().unwrap(),
+            "--epochs",
+            "2",
+            "--batch",
+            "4",
+            "--rate",
+            "0.1",
+            SAMPLE,
+        ])
+    };
+    let (one, two) = (dir.join("one.model"), dir.join("two.model"));
+    let a = fit(&one, "1");
+    assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
+    let out = String::from_utf8_lossy(&a.stdout);
+    // A line per pass over the 13 positions of the five decided games.
+    let passes: Vec<&str> = out.lines().collect();
+    assert_eq!(passes.len(), 2, "{out}");
+    assert!(
+        passes[0].starts_with("pass 1: 13 positions, Brier "),
+        "{out}"
+    );
+    assert!(
+        passes[1].starts_with("pass 2: 13 positions, Brier "),
+        "{out}"
+    );
+    assert!(fit(&two, "2").status.success());
+    let (x, y) = (std::fs::read(&one).unwrap(), std::fs::read(&two).unwrap());
+    assert_eq!(x, y, "the same weights on one thread and on two");
+
+    // The fitted model loads: as a variant of the balance, and as the
+    // model whose priors predict moves (the built-in model's priors).
+    let b = hane(&[
+        "--threads",
+        "1",
+        "balance",
+        "--playouts",
+        "8",
+        "--from",
+        "50",
+        "--to",
+        "150",
+        "--every",
+        "50",
+        "--results",
+        index_path.to_str().unwrap(),
+        "--variant-model",
+        one.to_str().unwrap(),
+        SAMPLE,
+    ]);
+    assert!(b.status.success(), "{}", String::from_utf8_lossy(&b.stderr));
+    let report = String::from_utf8_lossy(&b.stdout);
+    let line = format!("\n{}: Brier ", one.display());
+    assert!(
+        report.contains(&line) && report.contains("less base's"),
+        "{report}"
+    );
+    let with = hane(&["predict", "--model", one.to_str().unwrap(), SAMPLE]);
+    let without = hane(&["predict", SAMPLE]);
+    assert!(with.status.success());
+    assert_eq!(with.stdout, without.stdout);
+
+    // A fit measures nothing else, and a damaged model is refused.
+    let both = hane(&[
+        "balance",
+        "--fit",
+        two.to_str().unwrap(),
+        "--variant",
+        "answer_percent=50",
+        SAMPLE,
+    ]);
+    assert!(!both.status.success());
+    std::fs::write(&two, &x[..x.len() / 2]).unwrap();
+    let damaged = hane(&[
+        "balance",
+        "--results",
+        index_path.to_str().unwrap(),
+        "--variant-model",
+        two.to_str().unwrap(),
+        SAMPLE,
+    ]);
+    assert!(!damaged.status.success());
+    assert!(damaged.stdout.is_empty());
     std::fs::remove_dir_all(&dir).ok();
 }

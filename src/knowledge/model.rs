@@ -302,6 +302,22 @@ impl Model {
         }
     }
 
+    /// The playouts' shape weights, as trained (listed shapes sorted).
+    pub fn playout_gammas(&self) -> &PlayoutGammas {
+        &self.playout
+    }
+
+    /// This model with other playout weights; the priors unchanged.
+    pub fn with_playout_gammas(&self, playout: PlayoutGammas) -> Model {
+        let mut playout = playout;
+        playout.shapes.sort_by_key(|e| e.0);
+        Model {
+            playout_table: playout.table(),
+            playout,
+            ..self.clone()
+        }
+    }
+
     /// Number of listed 3x3 shapes and large shapes.
     pub fn table_sizes(&self) -> (usize, usize) {
         (self.pat3_list.len(), self.shape_list.len())

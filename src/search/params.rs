@@ -378,11 +378,16 @@ impl SearchParams {
     /// The model whose playout weights these constants ask for: the
     /// built-in one, its shape gammas raised to `shape_power`.
     pub fn playout_model(&self) -> std::sync::Arc<Model> {
+        self.playout_model_from(&crate::knowledge::builtin())
+    }
+
+    /// [`Self::playout_model`] with `base` in place of the built-in model.
+    pub fn playout_model_from(&self, base: &std::sync::Arc<Model>) -> std::sync::Arc<Model> {
         if self.shape_power == 1.0 {
-            crate::knowledge::builtin()
+            base.clone()
         } else {
             let power = self.shape_power as f32;
-            std::sync::Arc::new(crate::knowledge::builtin().with_playout_power(power))
+            std::sync::Arc::new(base.with_playout_power(power))
         }
     }
 
@@ -394,6 +399,7 @@ impl SearchParams {
             model,
             tactics: self.tactics,
             replies: None,
+            shape_log: None,
         }
     }
 

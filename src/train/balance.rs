@@ -16,7 +16,7 @@ use super::dataset::replay;
 use super::games::Record;
 use crate::knowledge::ladder;
 use crate::knowledge::model::Model;
-use crate::rules::{Board, Color};
+use crate::rules::{Board, Color, Move};
 use crate::search::SearchParams;
 use crate::search::playout::{self, Amaf};
 use rand::SeedableRng;
@@ -50,6 +50,8 @@ pub struct Variant {
     pub name: String,
     /// Its constants (the playout policy and `shape_power` are read).
     pub params: SearchParams,
+    /// Its own playout weights (`None`: the base model's).
+    pub model: Option<Arc<Model>>,
 }
 
 /// One position: who won the game, who is to move, and the share of
@@ -69,7 +71,7 @@ pub struct Sample {
 /// The Brier score of one forecast, less the part the finite number of
 /// playouts adds: `(r - y)² - r(1 - r)/(n - 1)` is an unbiased estimate of
 /// the squared error of the policy's true win share.
-fn brier(rate: f64, black_won: bool, playouts: u32) -> f64 {
+pub(super) fn brier(rate: f64, black_won: bool, playouts: u32) -> f64 {
     let y = if black_won { 1.0 } else { 0.0 };
     let noise = if playouts > 1 {
         rate * (1.0 - rate) / f64::from(playouts - 1)
@@ -81,7 +83,7 @@ fn brier(rate: f64, black_won: bool, playouts: u32) -> f64 {
 
 /// Black's share of `playouts` heavy playouts from `board`, `color` to
 /// move (a margin of exactly 0 counts half).
-fn black_share(
+pub(super) fn black_share(
     board: &Board,
     color: Color,
     params: &SearchParams,
@@ -118,6 +120,44 @@ fn black_share(
     wins / f64::from(opts.playouts.max(1))
 }
 
+/// Whether the position after `moves` moves is measured.
+fn measured(moves: usize, opts: &BalanceOptions) -> bool {
+    moves >= opts.from && moves <= opts.to && (moves - opts.from).is_multiple_of(opts.every.max(1))
+}
+
+/// The measured positions of `games` that have a winner: the game's
+/// index, the moves before the position, and whether Black won.
+pub(super) fn game_positions(games: &[Record], opts: &BalanceOptions) -> Vec<(usize, usize, bool)> {
+    let mut out = Vec::new();
+    for (g, game) in games.iter().enumerate() {
+        if let Some(winner) = game.winner {
+            let last = game.moves.len().saturating_sub(1);
+            out.extend(
+                (0..=last.min(opts.to))
+                    .filter(|&m| measured(m, opts))
+                    .map(|m| (g, m, winner == Color::Black)),
+            );
+        }
+    }
+    out
+}
+
+/// The position after the first `moves` moves of `game`, and the side to
+/// play the next one (`None` past the last move).
+pub(super) fn position(game: &Record, moves: usize) -> Option<(Board, Color)> {
+    let &(color, _) = game.moves.get(moves)?;
+    let mut board = game.start.clone();
+    for &(c, mv) in &game.moves[..moves] {
+        match mv {
+            Move::Play(p) => {
+                board.play_unchecked(c, p);
+            }
+            Move::Pass => board.pass(c),
+        }
+    }
+    Some((board, color))
+}
+
 /// The samples of one game (none if its winner is unknown).
 fn game_samples(
     game: &Record,
@@ -129,11 +169,10 @@ fn game_samples(
     let Some(winner) = game.winner else {
         return Vec::new();
     };
-    let every = opts.every.max(1);
     let mut out = Vec::new();
     let mut moves = 0;
     replay(game, |board, color, _| {
-        if moves >= opts.from && moves <= opts.to && (moves - opts.from).is_multiple_of(every) {
+        if measured(moves, opts) {
             // One seed per position, the same for every variant.
             let seed = opts.seed ^ ((index as u64) << 20) ^ moves as u64;
             let rates = variants
@@ -153,10 +192,22 @@ fn game_samples(
     out
 }
 
-/// Every sample of `games`, in game order (games in parallel; the same
+/// Every sample of `games` (each variant's playout weights, else
+/// `base`'s, under its `shape_power`), in game order (games in parallel; the same
 /// samples whatever the number of threads).
-pub fn measure(games: &[Record], variants: &[Variant], opts: &BalanceOptions) -> Vec<Sample> {
-    let models: Vec<Arc<Model>> = variants.iter().map(|v| v.params.playout_model()).collect();
+pub fn measure(
+    games: &[Record],
+    variants: &[Variant],
+    base: &Arc<Model>,
+    opts: &BalanceOptions,
+) -> Vec<Sample> {
+    let models: Vec<Arc<Model>> = variants
+        .iter()
+        .map(|v| {
+            v.params
+                .playout_model_from(v.model.as_ref().unwrap_or(base))
+        })
+        .collect();
     let done = AtomicUsize::new(0);
     let step = (games.len() / 10).max(1);
     games
@@ -244,7 +295,7 @@ pub fn report(samples: &[Sample], variants: &[Variant], playouts: u32) -> String
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{BoardSize, Move};
+    use crate::rules::BoardSize;
 
     fn opts(playouts: u32) -> BalanceOptions {
         BalanceOptions {
@@ -261,6 +312,7 @@ mod tests {
         Variant {
             name: name.to_string(),
             params: SearchParams::for_size(9),
+            model: None,
         }
     }
 
@@ -315,7 +367,7 @@ mod tests {
             to: 53,
             ..opts(16)
         };
-        let samples = measure(&games, &variants, &o);
+        let samples = measure(&games, &variants, &crate::knowledge::builtin(), &o);
         assert_eq!(samples.len(), 1);
         let s = &samples[0];
         assert_eq!(s.moves, 53);
@@ -348,12 +400,15 @@ mod tests {
             every: 4,
             ..opts(8)
         };
-        let samples = measure(&games, &variants, &o);
+        let samples = measure(&games, &variants, &crate::knowledge::builtin(), &o);
         let moves: Vec<usize> = samples.iter().map(|s| s.moves).collect();
         assert_eq!(moves, [4, 8, 12]);
         assert!(samples.iter().all(|s| s.rates.len() == 2 && s.black_won));
         // The same seed gives the same forecasts.
-        assert_eq!(samples, measure(&games, &variants, &o));
+        assert_eq!(
+            samples,
+            measure(&games, &variants, &crate::knowledge::builtin(), &o)
+        );
         let text = report(&samples, &variants, 8);
         assert!(text.contains("light: Brier"), "{text}");
         assert!(text.contains("Brier less base's"), "{text}");

@@ -16,10 +16,12 @@ pub mod mm;
 pub mod owner;
 pub mod playout;
 pub mod predict;
+pub mod simbal;
 
 use crate::knowledge::model::{Model, PlayoutGammas};
 use dataset::{Dataset, Dictionary};
-use games::GameSet;
+use games::{GameSet, Record};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// What `hane train` does.
@@ -205,14 +207,7 @@ pub fn run_predict(
     games: Option<usize>,
     player: Option<&str>,
 ) -> Result<(), String> {
-    let model = match model {
-        Some(path) => {
-            let bytes =
-                std::fs::read(path).map_err(|e| format!("cannot read model {path}: {e}"))?;
-            Model::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?
-        }
-        None => crate::knowledge::builtin().as_ref().clone(),
-    };
+    let model = load_model(model)?;
     let set = read_games(files, games, player)?;
     let acc = predict::measure(&model, &set.games);
     println!("{acc}");
@@ -247,25 +242,35 @@ pub fn run_train_owner(
     Ok(())
 }
 
-/// `hane balance`: the heavy playouts' forecasts of the results of the
-/// games in `files`, for the base policy and each variant (a name and
-/// search constants set on top of the base). Line-format games take
-/// their results from `results`, the TYGEM index (tab-separated: the id
-/// first, the result ninth).
-///
-/// # Errors
-/// A file that cannot be read, no usable game, or a variant setting out
-/// of range.
-pub fn run_balance(
-    files: &[String],
-    games: Option<usize>,
-    results: Option<&str>,
-    base: &crate::search::SizedParams,
-    variants: &[(String, Vec<(String, f64)>)],
-    opts: &balance::BalanceOptions,
-) -> Result<(), String> {
-    let mut set = read_games(files, games, None)?;
-    if let Some(index) = results {
+/// A model file, or the built-in model.
+fn load_model(path: Option<&str>) -> Result<Arc<Model>, String> {
+    match path {
+        Some(path) => {
+            let bytes =
+                std::fs::read(path).map_err(|e| format!("cannot read model {path}: {e}"))?;
+            let model = Model::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
+            Ok(Arc::new(model))
+        }
+        None => Ok(crate::knowledge::builtin()),
+    }
+}
+
+/// Finished games to read, and where their results are.
+#[derive(Clone, Copy, Debug)]
+pub struct ResultGames<'a> {
+    /// Game files.
+    pub files: &'a [String],
+    /// Read at most this many games.
+    pub games: Option<usize>,
+    /// The results of line-format games: the TYGEM index (tab-separated:
+    /// the id first, the result ninth).
+    pub results: Option<&'a str>,
+}
+
+/// The games with their winners (an error if no game has one).
+fn decided_games(source: &ResultGames<'_>) -> Result<Vec<Record>, String> {
+    let mut set = read_games(source.files, source.games, None)?;
+    if let Some(index) = source.results {
         let text =
             std::fs::read_to_string(index).map_err(|e| format!("cannot read {index}: {e}"))?;
         let winners: std::collections::HashMap<&str, crate::rules::Color> = text
@@ -285,10 +290,34 @@ pub fn run_balance(
     if decided == 0 {
         return Err("no game with a result decided on the board".to_string());
     }
-    let size = set.games[0].start.size().get();
+    log::info!("{decided} games with a result");
+    Ok(set.games)
+}
+
+/// `hane balance`: the heavy playouts' forecasts of the results of the
+/// `source` games, for the base policy and each variant (a name and
+/// search constants set on top of the base), with the playout weights
+/// of the model file `model` (default: the built-in model), and for
+/// each of `variant_models` the base constants with that file's weights.
+///
+/// # Errors
+/// A file that cannot be read, no usable game, or a variant setting out
+/// of range.
+pub fn run_balance(
+    source: &ResultGames<'_>,
+    model: Option<&str>,
+    base: &crate::search::SizedParams,
+    variants: &[(String, Vec<(String, f64)>)],
+    variant_models: &[String],
+    opts: &balance::BalanceOptions,
+) -> Result<(), String> {
+    let model = load_model(model)?;
+    let games = decided_games(source)?;
+    let size = games[0].start.size().get();
     let mut list = vec![balance::Variant {
         name: "base".to_string(),
         params: base.for_size(size),
+        model: None,
     }];
     for (name, settings) in variants {
         let mut params = base.for_size(size);
@@ -298,17 +327,57 @@ pub fn run_balance(
         list.push(balance::Variant {
             name: name.clone(),
             params,
+            model: None,
+        });
+    }
+    for path in variant_models {
+        list.push(balance::Variant {
+            name: path.clone(),
+            params: base.for_size(size),
+            model: Some(load_model(Some(path))?),
         });
     }
     let start = Instant::now();
-    let samples = balance::measure(&set.games, &list, opts);
+    let samples = balance::measure(&games, &list, &model, opts);
     log::info!(
-        "{decided} games with a result, {} positions, {:.0}s",
+        "{} positions, {:.0}s",
         samples.len(),
         start.elapsed().as_secs_f64()
     );
     print!("{}", balance::report(&samples, &list, opts.playouts));
     Ok(())
+}
+
+/// `hane balance --fit`: fits the playout weights of `model` (default:
+/// the built-in model) by simulation balancing on the `source` games and
+/// writes the model, its priors unchanged, to `out` after each pass.
+///
+/// # Errors
+/// A file that cannot be read or written, or no usable game.
+pub fn run_fit(
+    source: &ResultGames<'_>,
+    model: Option<&str>,
+    base: &crate::search::SizedParams,
+    out: &str,
+    opts: &simbal::FitOptions,
+) -> Result<(), String> {
+    let model = load_model(model)?;
+    let games = decided_games(source)?;
+    let params = base.for_size(games[0].start.size().get());
+    let mut written = Ok(());
+    simbal::fit(&games, &params, &model, opts, |epoch, report, fitted| {
+        println!(
+            "pass {}: {} positions, Brier {:.4}",
+            epoch + 1,
+            report.positions,
+            report.brier
+        );
+        if written.is_ok() {
+            written = std::fs::write(out, fitted.to_bytes())
+                .map_err(|e| format!("cannot write {out}: {e}"));
+        }
+    });
+    written
 }
 
 #[cfg(test)]

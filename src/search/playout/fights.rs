@@ -211,6 +211,7 @@ mod tests {
                 ..Default::default()
             },
             replies: None,
+            shape_log: None,
         };
         let answer = |race_percent| {
             let mut rng = SmallRng::seed_from_u64(1);

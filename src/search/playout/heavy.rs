@@ -34,7 +34,7 @@
 
 use super::fights::{enemy_stones_beside, race_moves, two_liberty_moves};
 use super::redirect::MoveCheck;
-use super::{Policy, below};
+use super::{Policy, ShapeLog, below};
 use crate::knowledge::ladder;
 use crate::knowledge::model::Model;
 use crate::knowledge::pat3;
@@ -246,6 +246,7 @@ fn shape_move(
     tenuki_percent: u32,
     check: MoveCheck,
     rng: &mut SmallRng,
+    log: Option<&ShapeLog>,
 ) -> Option<Point> {
     let mut pts = [Point(0); 16];
     let n = local_points(board, color, &mut pts);
@@ -274,8 +275,16 @@ fn shape_move(
                 break;
             }
         }
-        let i = pick?;
+        let Some(i) = pick else {
+            if let Some(log) = log {
+                log.record(&codes[..n], &weights[..n], tenuki, None);
+            }
+            return None;
+        };
         if let Some(p) = check.admit(board, color, pts[i], rng) {
+            if let Some(log) = log {
+                log.record(&codes[..n], &weights[..n], tenuki, Some(i));
+            }
             return Some(p);
         }
         total -= weights[i];
@@ -369,7 +378,15 @@ pub(super) fn answer_last_move(
         return Some(p);
     }
     let tenuki = tactics.tenuki_percent;
-    shape_move(board, color, policy.model, tenuki, check, rng)
+    shape_move(
+        board,
+        color,
+        policy.model,
+        tenuki,
+        check,
+        rng,
+        policy.shape_log,
+    )
 }
 
 #[cfg(test)]
@@ -481,6 +498,7 @@ mod tests {
                 model: &model,
                 tactics,
                 replies: None,
+                shape_log: None,
             };
             let e6 = vertex(b.size(), "E6").unwrap();
             let mut rng = SmallRng::seed_from_u64(1);

@@ -16,9 +16,11 @@ mod fights;
 mod heavy;
 mod redirect;
 mod reply;
+mod shape_log;
 
 pub use amaf::Amaf;
 pub use reply::Replies;
+pub use shape_log::{ShapeLog, TENUKI};
 
 use crate::knowledge::ladder;
 use crate::knowledge::model::Model;
@@ -59,6 +61,9 @@ pub struct Policy<'a> {
     /// after their tactical answers, before the learned shapes (`None`:
     /// not used).
     pub replies: Option<&'a Replies>,
+    /// Where the shape draws are written down for training (`None`, as
+    /// in play: not written).
+    pub shape_log: Option<&'a ShapeLog>,
 }
 
 /// How often heavy playouts try their tactics, in percent of the moves
@@ -173,6 +178,7 @@ fn ko_fight(
 /// Picks a move for `color` or `None` to pass. `ladders` reads the
 /// ladders of atari escapes (one reader for a whole playout saves its
 /// boards).
+#[inline]
 pub fn choose(
     board: &Board,
     color: Color,

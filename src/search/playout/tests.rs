@@ -12,6 +12,7 @@ fn heavy(model: &Model) -> Policy<'_> {
         model,
         tactics: Tactics::default(),
         replies: None,
+        shape_log: None,
     }
 }
 
