@@ -388,9 +388,12 @@ mod tests {
     }
 
     #[test]
-    fn with_no_step_the_weights_stay() {
+    fn with_no_step_the_weights_stay_whatever_the_shape_power() {
         let games = [game(Color::White)];
-        let params = SearchParams::for_size(9);
+        // The fit works on the weights the playouts draw with (raised to
+        // the power) and writes them back as the model holds them.
+        let mut params = SearchParams::for_size(9);
+        params.shape_power = 0.5;
         let base = crate::knowledge::builtin();
         let opts = FitOptions {
             rate: 0.0,
@@ -399,6 +402,11 @@ mod tests {
         let a = fit(&games, &params, &base, &opts, |_, _, _| {});
         let (x, y) = (a.playout_gammas(), base.playout_gammas());
         assert!((x.tenuki - y.tenuki).abs() < 1e-4 * y.tenuki);
+        assert!((x.other - y.other).abs() < 1e-4 * y.other);
         assert_eq!(x.shapes.len(), y.shapes.len());
+        for (s, t) in x.shapes.iter().zip(&y.shapes) {
+            assert_eq!(s.0, t.0);
+            assert!((s.1 - t.1).abs() < 1e-4 * t.1, "{s:?} {t:?}");
+        }
     }
 }
