@@ -366,11 +366,16 @@ pub fn run_fit(
     let params = base.for_size(games[0].start.size().get());
     let mut written = Ok(());
     simbal::fit(&games, &params, &model, opts, |epoch, report, fitted| {
+        let m = report.moved;
         println!(
-            "pass {}: {} positions, Brier {:.4}",
+            "pass {}: {} positions, Brier {:.4}; log-gamma moved: tenuki {:+.3}, unlisted shapes {:+.3}, listed shapes {:.3} on average, {:.3} at most",
             epoch + 1,
             report.positions,
-            report.brier
+            report.brier,
+            m.tenuki,
+            m.other,
+            m.mean,
+            m.largest
         );
         if written.is_ok() {
             written = std::fs::write(out, fitted.to_bytes())

@@ -53,6 +53,39 @@ pub struct EpochReport {
     /// Their mean Brier score (less the playouts' own noise), each
     /// measured with the weights of its step.
     pub brier: f64,
+    /// How far the weights have moved from the start, in natural-log
+    /// units: tenuki's, the unlisted shapes', and the listed shapes'
+    /// mean and largest absolute moves.
+    pub moved: Moved,
+}
+
+/// The weights' moves from the start (log-gamma, as the playouts draw).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Moved {
+    /// Tenuki's.
+    pub tenuki: f64,
+    /// The unlisted shapes'.
+    pub other: f64,
+    /// The listed shapes', mean of the absolute moves.
+    pub mean: f64,
+    /// The listed shapes', largest absolute move.
+    pub largest: f64,
+}
+
+impl Moved {
+    fn between(theta: &[f64], theta0: &[f64]) -> Moved {
+        let listed: Vec<f64> = theta[2..]
+            .iter()
+            .zip(&theta0[2..])
+            .map(|(t, t0)| (t - t0).abs())
+            .collect();
+        Moved {
+            tenuki: theta[0] - theta0[0],
+            other: theta[1] - theta0[1],
+            mean: listed.iter().sum::<f64>() / listed.len().max(1) as f64,
+            largest: listed.iter().fold(0.0, |a: f64, &b| a.max(b)),
+        }
+    }
 }
 
 /// The fitted weights: index 0 tenuki, 1 the unlisted shapes, then the
@@ -297,6 +330,7 @@ pub fn fit(
         let report = EpochReport {
             positions: seen,
             brier: brier_sum / seen.max(1) as f64,
+            moved: Moved::between(&fit.theta, &theta0),
         };
         model = base.with_playout_gammas(fit.gammas(power));
         done(epoch, &report, &model);
@@ -383,6 +417,11 @@ mod tests {
         let b = fit(&games, &params, &base, &options(2), |_, _, _| {});
         assert_eq!(a.playout_gammas(), b.playout_gammas());
         assert_ne!(a.playout_gammas(), base.playout_gammas());
+        let moved = reports[1].1.moved;
+        assert!(
+            moved.largest > 0.0 && moved.largest >= moved.mean,
+            "{moved:?}"
+        );
         // The priors are the base model's.
         assert_eq!(a.small_gammas(), base.small_gammas());
     }
@@ -399,7 +438,9 @@ mod tests {
             rate: 0.0,
             ..options(1)
         };
-        let a = fit(&games, &params, &base, &opts, |_, _, _| {});
+        let a = fit(&games, &params, &base, &opts, |_, r, _| {
+            assert_eq!(r.moved, Moved::default());
+        });
         let (x, y) = (a.playout_gammas(), base.playout_gammas());
         assert!((x.tenuki - y.tenuki).abs() < 1e-4 * y.tenuki);
         assert!((x.other - y.other).abs() < 1e-4 * y.other);
