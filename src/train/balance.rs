@@ -193,8 +193,8 @@ fn game_samples(
 }
 
 /// Every sample of `games` (each variant's playout weights, else
-/// `base`'s, under its `shape_power`), in game order (games in parallel; the same
-/// samples whatever the number of threads).
+/// `base`'s, under its `shape_power`), in game order (games in
+/// parallel; the same samples whatever the number of threads).
 pub fn measure(
     games: &[Record],
     variants: &[Variant],
