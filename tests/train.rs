@@ -185,32 +185,37 @@ fn write_index(dir: &Path) -> PathBuf {
     index_path
 }
 
+/// `hane --threads THREADS balance` on the sample with the results of
+/// `index`, 8 playouts from the positions after 50, 100 and 150 moves,
+/// and `extra` options.
+fn balance(threads: &str, index: &Path, extra: &[&str]) -> Output {
+    let mut args = vec![
+        "--threads",
+        threads,
+        "balance",
+        "--playouts",
+        "8",
+        "--from",
+        "50",
+        "--to",
+        "150",
+        "--every",
+        "50",
+        "--results",
+        index.to_str().expect("utf-8 path"),
+    ];
+    args.extend_from_slice(extra);
+    args.push(SAMPLE);
+    hane(&args)
+}
+
 #[test]
 fn balance_forecasts_the_results_an_index_gives_and_compares_variants() {
     let dir = temp_dir("balance");
     let text = std::fs::read_to_string(SAMPLE).unwrap();
     let results = RESULTS;
     let index_path = write_index(&dir);
-    let run = |extra: &[&str]| {
-        let mut args = vec![
-            "--threads",
-            "1",
-            "balance",
-            "--playouts",
-            "8",
-            "--from",
-            "50",
-            "--to",
-            "150",
-            "--every",
-            "50",
-            "--results",
-            index_path.to_str().unwrap(),
-        ];
-        args.extend_from_slice(extra);
-        args.push(SAMPLE);
-        hane(&args)
-    };
+    let run = |extra: &[&str]| balance("1", &index_path, extra);
     let p = run(&["--variant", "answer_percent=50 ko_percent=40"]);
     assert!(p.status.success(), "{}", String::from_utf8_lossy(&p.stderr));
     let out = String::from_utf8_lossy(&p.stdout);
@@ -256,30 +261,11 @@ fn balance_fits_playout_weights_that_load_and_compare_alike_on_any_thread_count(
     let dir = temp_dir("fit");
     let index_path = write_index(&dir);
     let fit = |out: &Path, threads: &str| {
-        hane(&[
-            "--threads",
-            threads,
-            "balance",
-            "--playouts",
-            "8",
-            "--from",
-            "50",
-            "--to",
-            "150",
-            "--every",
-            "50",
-            "--results",
-            index_path.to_str().unwrap(),
-            "--fit",
-            out.to_str().unwrap(),
-            "--epochs",
-            "2",
-            "--batch",
-            "4",
-            "--rate",
-            "0.1",
-            SAMPLE,
-        ])
+        let out = out.to_str().unwrap();
+        let fit = [
+            "--fit", out, "--epochs", "2", "--batch", "4", "--rate", "0.1",
+        ];
+        balance(threads, &index_path, &fit)
     };
     let (one, two) = (dir.join("one.model"), dir.join("two.model"));
     let a = fit(&one, "1");
@@ -302,24 +288,11 @@ fn balance_fits_playout_weights_that_load_and_compare_alike_on_any_thread_count(
 
     // The fitted model loads: as a variant of the balance, and as the
     // model whose priors predict moves (the built-in model's priors).
-    let b = hane(&[
-        "--threads",
+    let b = balance(
         "1",
-        "balance",
-        "--playouts",
-        "8",
-        "--from",
-        "50",
-        "--to",
-        "150",
-        "--every",
-        "50",
-        "--results",
-        index_path.to_str().unwrap(),
-        "--variant-model",
-        one.to_str().unwrap(),
-        SAMPLE,
-    ]);
+        &index_path,
+        &["--variant-model", one.to_str().unwrap()],
+    );
     assert!(b.status.success(), "{}", String::from_utf8_lossy(&b.stderr));
     let report = String::from_utf8_lossy(&b.stdout);
     let line = format!("\n{}: Brier ", one.display());
@@ -333,24 +306,11 @@ fn balance_fits_playout_weights_that_load_and_compare_alike_on_any_thread_count(
     assert_eq!(with.stdout, without.stdout);
 
     // A fit measures nothing else, and a damaged model is refused.
-    let both = hane(&[
-        "balance",
-        "--fit",
-        two.to_str().unwrap(),
-        "--variant",
-        "answer_percent=50",
-        SAMPLE,
-    ]);
-    assert!(!both.status.success());
+    let two_path = two.to_str().unwrap();
+    let both = ["--fit", two_path, "--variant", "answer_percent=50"];
+    assert!(!balance("1", &index_path, &both).status.success());
     std::fs::write(&two, &x[..x.len() / 2]).unwrap();
-    let damaged = hane(&[
-        "balance",
-        "--results",
-        index_path.to_str().unwrap(),
-        "--variant-model",
-        two.to_str().unwrap(),
-        SAMPLE,
-    ]);
+    let damaged = balance("1", &index_path, &["--variant-model", two_path]);
     assert!(!damaged.status.success());
     assert!(damaged.stdout.is_empty());
     std::fs::remove_dir_all(&dir).ok();

@@ -81,22 +81,21 @@ pub(super) fn brier(rate: f64, black_won: bool, playouts: u32) -> f64 {
     (rate - y).powi(2) - noise
 }
 
-/// Black's share of `playouts` heavy playouts from `board`, `color` to
-/// move (a margin of exactly 0 counts half).
-pub(super) fn black_share(
+/// Runs `opts.playouts` playouts of `policy` from `board`, `color` to
+/// move, from the random seed `seed`, and calls `each` with each one's
+/// result for Black: 1 a win, 0 a loss, 0.5 a margin of exactly 0.
+pub(super) fn playouts(
     board: &Board,
     color: Color,
-    params: &SearchParams,
-    model: &Model,
+    policy: playout::Policy<'_>,
     opts: &BalanceOptions,
     seed: u64,
-) -> f64 {
-    let policy = params.playout_policy(model);
+    mut each: impl FnMut(f64),
+) {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut amaf = Amaf::new();
     let mut ladders = ladder::Reader::new();
     let mut b = board.clone();
-    let mut wins = 0.0;
     for _ in 0..opts.playouts {
         b.copy_from(board);
         amaf.clear();
@@ -109,14 +108,35 @@ pub(super) fn black_share(
             &mut rng,
             &mut ladders,
         );
-        wins += if margin > 0.0 {
+        each(if margin > 0.0 {
             1.0
         } else if margin == 0.0 {
             0.5
         } else {
             0.0
-        };
+        });
     }
+}
+
+/// Black's share of `opts.playouts` heavy playouts from `board`, `color`
+/// to move.
+pub(super) fn black_share(
+    board: &Board,
+    color: Color,
+    params: &SearchParams,
+    model: &Model,
+    opts: &BalanceOptions,
+    seed: u64,
+) -> f64 {
+    let mut wins = 0.0;
+    playouts(
+        board,
+        color,
+        params.playout_policy(model),
+        opts,
+        seed,
+        |z| wins += z,
+    );
     wins / f64::from(opts.playouts.max(1))
 }
 

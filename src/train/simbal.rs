@@ -16,12 +16,12 @@
 //! mean. Adam steps over minibatches of positions, and a pull towards
 //! the starting weights keeps rarely drawn shapes from drifting on noise.
 
-use super::balance::{BalanceOptions, black_share, brier, game_positions};
+use super::balance::{BalanceOptions, black_share, brier, game_positions, playouts};
 use super::games::Record;
 use crate::knowledge::model::{Model, PlayoutGammas};
 use crate::knowledge::pat3;
 use crate::search::SearchParams;
-use crate::search::playout::{self, Amaf, ShapeLog, TENUKI};
+use crate::search::playout::{self, ShapeLog, TENUKI};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
@@ -160,6 +160,8 @@ struct Contribution {
     gradient: Vec<(usize, f64)>,
 }
 
+/// The contribution of the position after `moves` moves of `game`, from
+/// the playouts of the seed `seed` (`None` past the game's end).
 #[allow(clippy::too_many_arguments)]
 fn contribution(
     game: &Record,
@@ -178,32 +180,11 @@ fn contribution(
         shape_log: Some(&log),
         ..params.playout_policy(model)
     };
-    let mut rng = SmallRng::seed_from_u64(seed ^ 0x5851_f42d_4c95_7f2d);
-    let mut amaf = Amaf::new();
-    let mut ladders = crate::knowledge::ladder::Reader::new();
-    let mut b = board.clone();
     let mut sums: HashMap<usize, f64> = HashMap::new();
     let mut entries = Vec::new();
-    for _ in 0..opts.playouts {
-        b.copy_from(&board);
-        amaf.clear();
-        log.take_into(&mut entries);
-        let margin = playout::run(
-            &mut b,
-            color,
-            policy,
-            opts.komi,
-            &mut amaf,
-            &mut rng,
-            &mut ladders,
-        );
-        let z = if margin > 0.0 {
-            1.0
-        } else if margin == 0.0 {
-            0.5
-        } else {
-            0.0
-        };
+    // The gradient's playouts, independent of the win share's.
+    let seed = seed ^ 0x5851_f42d_4c95_7f2d;
+    playouts(&board, color, policy, opts, seed, |z| {
         log.take_into(&mut entries);
         let d = z - rate;
         if d != 0.0 {
@@ -211,7 +192,7 @@ fn contribution(
                 *sums.entry(fit.param(code)).or_default() += d * f64::from(g);
             }
         }
-    }
+    });
     let y = if black_won { 1.0 } else { 0.0 };
     let scale = (y - rate) / f64::from(opts.playouts.max(1));
     let mut gradient: Vec<(usize, f64)> = sums.into_iter().map(|(k, g)| (k, g * scale)).collect();
