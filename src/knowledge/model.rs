@@ -125,12 +125,8 @@ impl PlayoutGammas {
     fn table(&self) -> Vec<f32> {
         let mut t = vec![self.other; pat3::ATARI_CODES];
         for &(c, g) in &self.shapes {
-            for v in pat3::variants(c as u32) {
-                let i = pat3::compact(v);
-                // Only atari codes fit the table (lib fields 0 or 1).
-                if pat3::expand(i) == v {
-                    t[i] = g;
-                }
+            for i in pat3::atari_indices(c as u32) {
+                t[i] = g;
             }
         }
         t

@@ -73,6 +73,15 @@ pub fn compact(c: Code) -> usize {
     ((c & 0xffff) | (atari << 16)) as usize
 }
 
+/// The compact indices of atari code `c` under its eight symmetries (a
+/// code whose liberty fields are not all atari bits has none).
+pub fn atari_indices(c: Code) -> impl Iterator<Item = usize> {
+    variants(c).into_iter().filter_map(|v| {
+        let i = compact(v);
+        (expand(i) == v).then_some(i)
+    })
+}
+
 /// The atari code of a compact index (the inverse of [`compact`]).
 pub fn expand(i: usize) -> Code {
     let i = i as u32;
