@@ -202,8 +202,10 @@ impl Default for SearchParams {
             // On 9x9 against Pachi at 2,000 playouts counted alike, 1
             // scored 52.0% of 555 games where the same build without it
             // scored 51.8% of 562 beside it (docs/strength-log.md, "A
-            // shape floor for forcing moves"): off. On 19x19, where the
-            // refutations it lifts were found, only 2 games (1 won) so far.
+            // shape floor for forcing moves"): off. On the 19x19 screen,
+            // where the refutations it lifts were found, 6 of 23 beside
+            // the default's 35.8% of 120 ("Fill-board on the 19x19
+            // screen"): off there too.
             shape_floor: 0.0,
             // priors::DISTANCE_POWER, 0.5: it beat the model's gammas in
             // paired 9x9 matches; 0.25 (34.3% of 197) and 0 (35.9% of
