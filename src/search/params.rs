@@ -204,8 +204,8 @@ impl Default for SearchParams {
             // scored 51.8% of 562 beside it (docs/strength-log.md, "A
             // shape floor for forcing moves"): off. On the 19x19 screen,
             // where the refutations it lifts were found, 6 of 23 beside
-            // the default's 35.8% of 120 ("Fill-board on the 19x19
-            // screen"): off there too.
+            // the default's 35.8% of 120 ("Fill-board and the shape floor
+            // on the 19x19 screen"): off there too.
             shape_floor: 0.0,
             // priors::DISTANCE_POWER, 0.5: it beat the model's gammas in
             // paired 9x9 matches; 0.25 (34.3% of 197) and 0 (35.9% of
@@ -229,8 +229,8 @@ impl Default for SearchParams {
             // Fill-board (5 tries) scored 46.9% of 732 on 9x9 beside the
             // default's 47.2% of 1,420, and 37.5% of 56 on the 19x19
             // screen against Pachi where the default scored 35.8% of 120
-            // (docs/strength-log.md, "Fill-board on the 19x19 screen"):
-            // off on every size.
+            // (docs/strength-log.md, "Fill-board and the shape floor on
+            // the 19x19 screen"): off on every size.
             //
             // Races (19x19): refusing self-squeezes together with
             // counter-ataris always won 57.6% of 139 games of self-play at
