@@ -15,8 +15,9 @@ use std::sync::atomic::Ordering::Relaxed;
 #[inline]
 fn urgency(sh: &Shared<'_>, n: &Node, log_parent: f32) -> f32 {
     let (pv, pw) = n.prior();
-    let v = (n.visits.load(Relaxed) + n.in_flight.load(Relaxed) + pv).max(1) as f32;
-    let w = n.wins.load(Relaxed) as f32 * (1.0 / WIN_UNITS as f32) + pw as f32;
+    let visits = n.visits.load(Relaxed);
+    let v = (visits + n.in_flight.load(Relaxed) + pv).max(1) as f32;
+    let w = mixed_wins(sh, n, visits) + pw as f32;
     let (rv, rw) = if sh.blind_captures && n.captures() > 0 {
         (0.0, 0.0)
     } else {
@@ -36,6 +37,33 @@ fn urgency(sh: &Shared<'_>, n: &Node, log_parent: f32) -> f32 {
         value += sh.exploration * (log_parent / v).sqrt();
     }
     value
+}
+
+/// The wins of `n`'s `visits` simulations, for its mover: their own, or
+/// with `reply_mix` on and a reply of enough visits, the mean shifted
+/// towards the value the most visited reply leaves the mover (Coulom's
+/// mix of the mean and the robust max). The mean of a node still counts
+/// the answers the opponent tried before it found its best one, so a
+/// move whose refutation is found late keeps a high mean the longest.
+#[inline]
+fn mixed_wins(sh: &Shared<'_>, n: &Node, visits: u32) -> f32 {
+    let wins = n.wins.load(Relaxed) as f32 * (1.0 / WIN_UNITS as f32);
+    if sh.reply_mix <= 0.0 {
+        return wins;
+    }
+    match n.reply() {
+        Some((rv, rate)) if rv >= sh.reply_visits && visits > 0 => {
+            mix(wins / visits as f32, rate, sh.reply_mix) * visits as f32
+        }
+        _ => wins,
+    }
+}
+
+/// A mover's `mean` moved by `weight` towards what the opponent's reply,
+/// winning `reply_rate` for the opponent, leaves it.
+#[inline]
+fn mix(mean: f32, reply_rate: f32, weight: f32) -> f32 {
+    (1.0 - weight) * mean + weight * (1.0 - reply_rate)
 }
 
 /// Coulom's criticality, as Pachi adds it to a node's AMAF once the node
@@ -88,9 +116,14 @@ pub(super) fn select(sh: &Shared<'_>, node: NodeId) -> Option<NodeId> {
     let (first, children) = sh.tree.child_nodes(node);
     let mut best = None;
     let mut best_u = f32::NEG_INFINITY;
+    let mut most = (0, 0);
     for (i, c) in children.iter().enumerate() {
         if at_root && !sh.legal_root[c.mv() as usize] {
             continue;
+        }
+        let visits = c.visits();
+        if visits > most.0 {
+            most = (visits, i);
         }
         let u = urgency(sh, c, log_parent);
         if u > best_u {
@@ -98,5 +131,22 @@ pub(super) fn select(sh: &Shared<'_>, node: NodeId) -> Option<NodeId> {
             best = Some(first + i as NodeId);
         }
     }
+    if sh.reply_mix > 0.0 && most.0 > 0 {
+        n.set_reply(most.0, children[most.1].win_rate() as f32);
+    }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_mix_moves_the_mean_towards_the_reply() {
+        // The mover's mean says 0.8; the opponent's best answer so far
+        // wins 0.6 for the opponent, leaving the mover 0.4.
+        assert!((mix(0.8, 0.6, 0.0) - 0.8).abs() < 1e-6);
+        assert!((mix(0.8, 0.6, 0.5) - 0.6).abs() < 1e-6);
+        assert!((mix(0.8, 0.6, 1.0) - 0.4).abs() < 1e-6);
+    }
 }
