@@ -6,18 +6,22 @@ use super::tree::{Node, NodeId, WIN_UNITS};
 use super::worker::Shared;
 use std::sync::atomic::Ordering::Relaxed;
 
-/// UCT-RAVE urgency of a child, priors and virtual loss included.
+/// UCT-RAVE urgency of a child with `visits` completed visits, priors
+/// and virtual loss included.
 ///
 /// The usual blend `(1-b)*q + b*q_rave` with `b = rv / (rv + v + v*rv/K)`
 /// simplifies to `(w*(1 + rv/K) + rw) / (rv + v*(1 + rv/K))`: one division
 /// per child instead of three, which matters because every descent scores
 /// every child.
 #[inline]
-fn urgency(sh: &Shared<'_>, n: &Node, log_parent: f32) -> f32 {
+fn urgency<const MIX: bool>(sh: &Shared<'_>, n: &Node, visits: u32, log_parent: f32) -> f32 {
     let (pv, pw) = n.prior();
-    let visits = n.visits.load(Relaxed);
     let v = (visits + n.in_flight.load(Relaxed) + pv).max(1) as f32;
-    let w = mixed_wins(sh, n, visits) + pw as f32;
+    let w = if MIX {
+        mixed_wins(sh, n, visits)
+    } else {
+        n.wins.load(Relaxed) as f32 * (1.0 / WIN_UNITS as f32)
+    } + pw as f32;
     let (rv, rw) = if sh.blind_captures && n.captures() > 0 {
         (0.0, 0.0)
     } else {
@@ -26,7 +30,7 @@ fn urgency(sh: &Shared<'_>, n: &Node, log_parent: f32) -> f32 {
             n.rave_wins2.load(Relaxed) as f32 * 0.5,
         )
     };
-    let (rv, rw) = if sh.criticality > 0.0 && n.visits() as f32 >= sh.criticality_visits {
+    let (rv, rw) = if sh.criticality > 0.0 && visits as f32 >= sh.criticality_visits {
         with_criticality(n, rv, rw, sh.criticality)
     } else {
         (rv, rw)
@@ -39,8 +43,8 @@ fn urgency(sh: &Shared<'_>, n: &Node, log_parent: f32) -> f32 {
     value
 }
 
-/// The wins of `n`'s `visits` simulations, for its mover: their own, or
-/// with `reply_mix` on and a reply of enough visits, the mean shifted
+/// The wins of `n`'s `visits` simulations, for its mover, with
+/// `reply_mix` on: their own, or with a reply of enough visits, the mean shifted
 /// towards the value the most visited reply leaves the mover (Coulom's
 /// mix of the mean and the robust max). The mean of a node still counts
 /// the answers the opponent tried before it found its best one, so a
@@ -48,9 +52,6 @@ fn urgency(sh: &Shared<'_>, n: &Node, log_parent: f32) -> f32 {
 #[inline]
 fn mixed_wins(sh: &Shared<'_>, n: &Node, visits: u32) -> f32 {
     let wins = n.wins.load(Relaxed) as f32 * (1.0 / WIN_UNITS as f32);
-    if sh.reply_mix <= 0.0 {
-        return wins;
-    }
     match n.reply() {
         Some((rv, rate)) if rv >= sh.reply_visits && visits > 0 => {
             mix(wins / visits as f32, rate, sh.reply_mix) * visits as f32
@@ -106,6 +107,19 @@ fn explores(sh: &Shared<'_>, n: &Node) -> bool {
 /// among the moves legal there); `None` if it has no child to try.
 #[inline]
 pub(super) fn select(sh: &Shared<'_>, node: NodeId) -> Option<NodeId> {
+    if sh.reply_mix > 0.0 {
+        select_in::<true>(sh, node)
+    } else {
+        select_in::<false>(sh, node)
+    }
+}
+
+/// [`select`], with `MIX` the `reply_mix` switch, so that the scan the
+/// search spends most of its tree time in does no more than it needs.
+/// With it on, the scan also records the most visited child for
+/// [`mixed_wins`].
+#[inline]
+fn select_in<const MIX: bool>(sh: &Shared<'_>, node: NodeId) -> Option<NodeId> {
     let n = sh.tree.node(node);
     let log_parent = if explores(sh, n) {
         (n.visits().max(1) as f32).ln()
@@ -122,16 +136,16 @@ pub(super) fn select(sh: &Shared<'_>, node: NodeId) -> Option<NodeId> {
             continue;
         }
         let visits = c.visits();
-        if visits > most.0 {
+        if MIX && visits > most.0 {
             most = (visits, i);
         }
-        let u = urgency(sh, c, log_parent);
+        let u = urgency::<MIX>(sh, c, visits, log_parent);
         if u > best_u {
             best_u = u;
             best = Some(first + i as NodeId);
         }
     }
-    if sh.reply_mix > 0.0 && most.0 > 0 {
+    if MIX && most.0 > 0 {
         n.set_reply(most.0, children[most.1].win_rate() as f32);
     }
     best
