@@ -397,8 +397,6 @@ impl Searcher {
             score_weight: self.params.score_weight,
             criticality: self.params.criticality as f32,
             criticality_visits: self.params.criticality_visits as f32,
-            reply_mix: self.params.reply_mix as f32,
-            reply_visits: self.params.reply_visits,
             blind_captures: self.params.amaf_blind_captures > 0 && !self.params.capture_amaf_plays,
             // Counting like Pachi's `-t =N`: the visits the root kept from
             // the last search count towards the playout limit.

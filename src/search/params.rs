@@ -48,15 +48,6 @@ pub struct SearchParams {
     /// Visits a node needs before its criticality counts (Pachi's
     /// `crit_min_playouts`).
     pub criticality_visits: u32,
-    /// How much a node's value leans on its most visited child's instead
-    /// of its own mean (Coulom's mix of the mean and the robust max): a
-    /// child `c` with a reply of `reply_visits` visits or more counts
-    /// `(1 - m) * mean(c) + m * (1 - mean(reply))`. The mean still counts
-    /// the answers the opponent tried before it found its best one; 0 is
-    /// off.
-    pub reply_mix: f64,
-    /// Visits the most visited child needs before `reply_mix` counts it.
-    pub reply_visits: u32,
     /// Whether heavy playouts try the last good reply
     /// ([`Replies`](super::playout::Replies)) before their shape moves.
     pub last_good_reply: bool,
@@ -178,16 +169,13 @@ impl Default for SearchParams {
             // Fuego counts the margin with 0.02; Pachi not at all
             // (val_scale 0). Until a match decides, results alone.
             score_weight: 0.0,
-            // Pachi: 1.1 from 2,000 visits. Until a match decides, off.
+            // Pachi: 1.1 from 2,000 visits. On the 19x19 screen against
+            // Pachi (2,500 playouts each), 1.1 from 500 visits scored 7 of
+            // 29 (24.1%) where the default scored 35.8% of 120
+            // (docs/strength-log.md, "The mean and the robust max;
+            // criticality, on the 19x19 screen"): off.
             criticality: 0.0,
             criticality_visits: 2000,
-            // A node's own mean, as Pachi and Fuego back up, until a match
-            // decides.
-            reply_mix: 0.0,
-            // With reply_mix: a reply's mean of fewer than 16 simulations
-            // is noisier than the node's own (its standard error above
-            // 0.12 at an even game).
-            reply_visits: 16,
             // Not in Pachi. On 9x9 against Pachi at 2,000 playouts
             // counted alike, replies scored 44.8% of 1,935 games where the
             // same build without them scored 41.3% of 1,903 on the same
@@ -355,14 +343,12 @@ impl SearchParams {
 
     /// The names [`SearchParams::set`] knows, for experiments and tuning
     /// (`hane --tune NAME=VALUE`).
-    pub const TUNABLE: [&'static str; 43] = [
+    pub const TUNABLE: [&'static str; 41] = [
         "rave_equiv",
         "last_good_reply",
         "score_weight",
         "criticality",
         "criticality_visits",
-        "reply_mix",
-        "reply_visits",
         "rave_distance",
         "exploration",
         "explore_below",
@@ -449,8 +435,6 @@ impl SearchParams {
             "score_weight" => self.score_weight = value.min(0.5),
             "criticality" => self.criticality = value.min(10.0),
             "criticality_visits" => self.criticality_visits = (value as u32).max(1),
-            "reply_mix" => self.reply_mix = value.min(1.0),
-            "reply_visits" => self.reply_visits = (value as u32).clamp(1, 0xffff),
             "last_good_reply" => self.last_good_reply = value != 0.0,
             "expand_visits" => self.expand_visits = (value as u32).max(1),
             "prior_even" => priors.even = (value as u32).min(1000),

@@ -6,22 +6,17 @@ use super::tree::{Node, NodeId, WIN_UNITS};
 use super::worker::Shared;
 use std::sync::atomic::Ordering::Relaxed;
 
-/// UCT-RAVE urgency of a child with `visits` completed visits, priors
-/// and virtual loss included.
+/// UCT-RAVE urgency of a child, priors and virtual loss included.
 ///
 /// The usual blend `(1-b)*q + b*q_rave` with `b = rv / (rv + v + v*rv/K)`
 /// simplifies to `(w*(1 + rv/K) + rw) / (rv + v*(1 + rv/K))`: one division
 /// per child instead of three, which matters because every descent scores
 /// every child.
 #[inline]
-fn urgency<const MIX: bool>(sh: &Shared<'_>, n: &Node, visits: u32, log_parent: f32) -> f32 {
+fn urgency(sh: &Shared<'_>, n: &Node, log_parent: f32) -> f32 {
     let (pv, pw) = n.prior();
-    let v = (visits + n.in_flight.load(Relaxed) + pv).max(1) as f32;
-    let w = if MIX {
-        mixed_wins(sh, n, visits)
-    } else {
-        n.wins.load(Relaxed) as f32 * (1.0 / WIN_UNITS as f32)
-    } + pw as f32;
+    let v = (n.visits.load(Relaxed) + n.in_flight.load(Relaxed) + pv).max(1) as f32;
+    let w = n.wins.load(Relaxed) as f32 * (1.0 / WIN_UNITS as f32) + pw as f32;
     let (rv, rw) = if sh.blind_captures && n.captures() > 0 {
         (0.0, 0.0)
     } else {
@@ -30,7 +25,7 @@ fn urgency<const MIX: bool>(sh: &Shared<'_>, n: &Node, visits: u32, log_parent: 
             n.rave_wins2.load(Relaxed) as f32 * 0.5,
         )
     };
-    let (rv, rw) = if sh.criticality > 0.0 && visits as f32 >= sh.criticality_visits {
+    let (rv, rw) = if sh.criticality > 0.0 && n.visits() as f32 >= sh.criticality_visits {
         with_criticality(n, rv, rw, sh.criticality)
     } else {
         (rv, rw)
@@ -41,30 +36,6 @@ fn urgency<const MIX: bool>(sh: &Shared<'_>, n: &Node, visits: u32, log_parent: 
         value += sh.exploration * (log_parent / v).sqrt();
     }
     value
-}
-
-/// The wins of `n`'s `visits` simulations, for its mover, with
-/// `reply_mix` on: their own, or with a reply of enough visits, the mean shifted
-/// towards the value the most visited reply leaves the mover (Coulom's
-/// mix of the mean and the robust max). The mean of a node still counts
-/// the answers the opponent tried before it found its best one, so a
-/// move whose refutation is found late keeps a high mean the longest.
-#[inline]
-fn mixed_wins(sh: &Shared<'_>, n: &Node, visits: u32) -> f32 {
-    let wins = n.wins.load(Relaxed) as f32 * (1.0 / WIN_UNITS as f32);
-    match n.reply() {
-        Some((rv, rate)) if rv >= sh.reply_visits && visits > 0 => {
-            mix(wins / visits as f32, rate, sh.reply_mix) * visits as f32
-        }
-        _ => wins,
-    }
-}
-
-/// A mover's `mean` moved by `weight` towards what the opponent's reply,
-/// winning `reply_rate` for the opponent, leaves it.
-#[inline]
-fn mix(mean: f32, reply_rate: f32, weight: f32) -> f32 {
-    (1.0 - weight) * mean + weight * (1.0 - reply_rate)
 }
 
 /// Coulom's criticality, as Pachi adds it to a node's AMAF once the node
@@ -107,19 +78,6 @@ fn explores(sh: &Shared<'_>, n: &Node) -> bool {
 /// among the moves legal there); `None` if it has no child to try.
 #[inline]
 pub(super) fn select(sh: &Shared<'_>, node: NodeId) -> Option<NodeId> {
-    if sh.reply_mix > 0.0 {
-        select_in::<true>(sh, node)
-    } else {
-        select_in::<false>(sh, node)
-    }
-}
-
-/// [`select`], with `MIX` the `reply_mix` switch, so that the scan the
-/// search spends most of its tree time in does no more than it needs.
-/// With it on, the scan also records the most visited child for
-/// [`mixed_wins`].
-#[inline]
-fn select_in<const MIX: bool>(sh: &Shared<'_>, node: NodeId) -> Option<NodeId> {
     let n = sh.tree.node(node);
     let log_parent = if explores(sh, n) {
         (n.visits().max(1) as f32).ln()
@@ -130,37 +88,15 @@ fn select_in<const MIX: bool>(sh: &Shared<'_>, node: NodeId) -> Option<NodeId> {
     let (first, children) = sh.tree.child_nodes(node);
     let mut best = None;
     let mut best_u = f32::NEG_INFINITY;
-    let mut most = (0, 0);
     for (i, c) in children.iter().enumerate() {
         if at_root && !sh.legal_root[c.mv() as usize] {
             continue;
         }
-        let visits = c.visits();
-        if MIX && visits > most.0 {
-            most = (visits, i);
-        }
-        let u = urgency::<MIX>(sh, c, visits, log_parent);
+        let u = urgency(sh, c, log_parent);
         if u > best_u {
             best_u = u;
             best = Some(first + i as NodeId);
         }
     }
-    if MIX && most.0 > 0 {
-        n.set_reply(most.0, children[most.1].win_rate() as f32);
-    }
     best
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_mix_moves_the_mean_towards_the_reply() {
-        // The mover's mean says 0.8; the opponent's best answer so far
-        // wins 0.6 for the opponent, leaving the mover 0.4.
-        assert!((mix(0.8, 0.6, 0.0) - 0.8).abs() < 1e-6);
-        assert!((mix(0.8, 0.6, 0.5) - 0.6).abs() < 1e-6);
-        assert!((mix(0.8, 0.6, 1.0) - 0.4).abs() < 1e-6);
-    }
 }

@@ -400,7 +400,6 @@ fn the_experimental_switches_keep_the_search_legal_and_replayable() {
     params.set("criticality_visits", 50.0).unwrap();
     params.set("score_weight", 0.1).unwrap();
     params.set("last_good_reply", 1.0).unwrap();
-    params.set("reply_mix", 0.5).unwrap();
     let run = || {
         let mut s = Searcher::new(params);
         let limits = SearchLimits {

@@ -27,7 +27,7 @@ const EXPANDING: u32 = u32::MAX;
 /// simulations.
 pub const WIN_UNITS: u32 = 16;
 
-/// One tree node. 64 bytes, within a budget of 100.
+/// One tree node. 56 bytes, within a budget of 100.
 #[derive(Default, Debug)]
 pub struct Node {
     mv: AtomicU32,
@@ -56,10 +56,6 @@ pub struct Node {
     pub mover_owns2: AtomicU32,
     /// The same for the simulation's winner (a draw counts one half).
     pub winner_owns2: AtomicU32,
-    /// This node's most visited child when a descent last passed
-    /// through it: its visits (up to 65,535) << 16 | its win rate in
-    /// 65,535ths, from the child's mover's view; 0 before ([`Node::reply`]).
-    reply: AtomicU32,
 }
 
 impl Node {
@@ -102,23 +98,6 @@ impl Node {
         }
     }
 
-    /// The most visited child as a descent last saw it: its visits and
-    /// its win rate for the side that moved into it, the opponent of this
-    /// node's mover; `None` before a descent has passed through a child.
-    #[inline]
-    pub fn reply(&self) -> Option<(u32, f32)> {
-        let r = self.reply.load(Relaxed);
-        (r != 0).then(|| (r >> 16, (r & 0xffff) as f32 * (1.0 / 65_535.0)))
-    }
-
-    /// Records the most visited child: `visits` of it, winning `rate`
-    /// for its mover.
-    #[inline]
-    pub fn set_reply(&self, visits: u32, rate: f32) {
-        let q = (rate.clamp(0.0, 1.0) * 65_535.0).round() as u32;
-        self.reply.store(visits.min(0xffff) << 16 | q, Relaxed);
-    }
-
     /// Replaces the prior equivalent visits and wins.
     pub fn set_prior(&self, visits: u32, wins: u32) {
         self.prior.store(
@@ -140,7 +119,6 @@ impl Node {
         self.in_flight.store(0, Relaxed);
         self.mover_owns2.store(0, Relaxed);
         self.winner_owns2.store(0, Relaxed);
-        self.reply.store(0, Relaxed);
     }
 }
 
@@ -299,21 +277,6 @@ const _: () = assert!(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_reply_keeps_its_visits_and_rate() {
-        let n = Node::default();
-        assert_eq!(n.reply(), None);
-        n.set_reply(300, 0.25);
-        let (v, r) = n.reply().unwrap();
-        assert_eq!(v, 300);
-        assert!((r - 0.25).abs() < 1e-4);
-        // A lost reply is still a reply; visits saturate.
-        n.set_reply(100_000, 0.0);
-        assert_eq!(n.reply(), Some((0xffff, 0.0)));
-        n.reset(PASS, 0, 0);
-        assert_eq!(n.reply(), None);
-    }
 
     #[test]
     fn expansion_respects_the_memory_limit() {

@@ -52,10 +52,6 @@ pub(super) struct Shared<'a> {
     /// `criticality_visits` visits (0: off; [`select::with_criticality`]).
     pub criticality: f32,
     pub criticality_visits: f32,
-    /// The weight of a node's most visited child's value in its own
-    /// (0: off), and the visits that child needs ([`select`]).
-    pub reply_mix: f32,
-    pub reply_visits: u32,
     /// Capture children leave AMAF out altogether
     /// (`amaf_blind_captures` without `capture_amaf_plays`).
     pub blind_captures: bool,
