@@ -67,6 +67,31 @@ class WinRates(unittest.TestCase):
         # 3 crossed, 1.5 points of them won: 1.5 of 4 games could come back.
         self.assertIn("| 0.85 | 3 | 75.0% | 50.0% | +37.5 points |", text)
 
+    def test_the_largest_fall_is_placed_at_the_later_move(self):
+        # Black's third genmove is game move 4 (from 0); a book move breaks
+        # no pair, and a rise is no fall.
+        fall, at = W.largest_fall("B", [0.6, 0.55, 0.2, 0.5])
+        self.assertAlmostEqual(fall, 0.35)
+        self.assertEqual(at, 4)
+        fall, at = W.largest_fall("W", [0.5, None, 0.1])
+        self.assertAlmostEqual(fall, 0.4)
+        self.assertEqual(at, 5)
+        self.assertEqual(W.largest_fall("B", [0.3, 0.6]), (0.0, None))
+
+    def test_lost_games_list_losses_and_draws_and_count_the_sudden(self):
+        with tempfile.TemporaryDirectory() as d:
+            batch(d, [(1, "B", "B+R", "hane", [0.5, 0.9]),
+                      (2, "W", "B+R", "GNU Go", [0.6, 0.7, 0.2, 0.1]),
+                      (3, "B", "0", "draw", [0.55, 0.5, 0.45])])
+            text = W.lost_games([d], 0.2)
+        lines = text.splitlines()
+        self.assertEqual(len(lines), 3)
+        self.assertIn("game 2 W B+R  top 0.70  fall 0.50 before move 6  "
+                      "0.60 0.70 0.20 0.10", lines[0])
+        self.assertIn("game 3 B 0  top 0.55  fall 0.05 before move 3", lines[1])
+        self.assertEqual(lines[2], "2 games lost or drawn; in 1 the win rate "
+                         "fell by 0.20 or more from one move to the next")
+
 
 if __name__ == "__main__":
     unittest.main()
