@@ -392,6 +392,12 @@ impl Searcher {
             priors: prior_params,
             white_bonus,
             inv_rave_equiv: (1.0 / self.params.rave_equiv.max(1.0)) as f32,
+            inv_root_rave_equiv: (1.0
+                / if self.params.root_rave_equiv > 0.0 {
+                    self.params.root_rave_equiv.max(1.0)
+                } else {
+                    self.params.rave_equiv.max(1.0)
+                }) as f32,
             exploration: self.params.exploration as f32,
             explore_below: self.params.explore_below as f32,
             score_weight: self.params.score_weight,

@@ -13,7 +13,7 @@ use std::sync::atomic::Ordering::Relaxed;
 /// per child instead of three, which matters because every descent scores
 /// every child.
 #[inline]
-fn urgency(sh: &Shared<'_>, n: &Node, log_parent: f32) -> f32 {
+fn urgency(sh: &Shared<'_>, n: &Node, log_parent: f32, inv_rave_equiv: f32) -> f32 {
     let (pv, pw) = n.prior();
     let v = (n.visits.load(Relaxed) + n.in_flight.load(Relaxed) + pv).max(1) as f32;
     let w = n.wins.load(Relaxed) as f32 * (1.0 / WIN_UNITS as f32) + pw as f32;
@@ -30,7 +30,7 @@ fn urgency(sh: &Shared<'_>, n: &Node, log_parent: f32) -> f32 {
     } else {
         (rv, rw)
     };
-    let k = 1.0 + rv * sh.inv_rave_equiv;
+    let k = 1.0 + rv * inv_rave_equiv;
     let mut value = (w * k + rw) / (rv + v * k);
     if log_parent > 0.0 {
         value += sh.exploration * (log_parent / v).sqrt();
@@ -85,6 +85,11 @@ pub(super) fn select(sh: &Shared<'_>, node: NodeId) -> Option<NodeId> {
         0.0
     };
     let at_root = node == sh.root;
+    let inv_rave_equiv = if at_root {
+        sh.inv_root_rave_equiv
+    } else {
+        sh.inv_rave_equiv
+    };
     let (first, children) = sh.tree.child_nodes(node);
     let mut best = None;
     let mut best_u = f32::NEG_INFINITY;
@@ -92,7 +97,7 @@ pub(super) fn select(sh: &Shared<'_>, node: NodeId) -> Option<NodeId> {
         if at_root && !sh.legal_root[c.mv() as usize] {
             continue;
         }
-        let u = urgency(sh, c, log_parent);
+        let u = urgency(sh, c, log_parent, inv_rave_equiv);
         if u > best_u {
             best_u = u;
             best = Some(first + i as NodeId);

@@ -40,6 +40,8 @@ pub(super) struct Shared<'a> {
     pub white_bonus: f64,
     /// 1 / rave_equiv.
     pub inv_rave_equiv: f32,
+    /// 1 / root_rave_equiv, or `inv_rave_equiv` when that is 0.
+    pub inv_root_rave_equiv: f32,
     /// The UCB exploration constant.
     pub exploration: f32,
     /// The exploration term applies only at nodes where the side to move
