@@ -392,12 +392,16 @@ impl Searcher {
             priors: prior_params,
             white_bonus,
             inv_rave_equiv: (1.0 / self.params.rave_equiv.max(1.0)) as f32,
-            inv_root_rave_equiv: (1.0
-                / if self.params.root_rave_equiv > 0.0 {
-                    self.params.root_rave_equiv.max(1.0)
-                } else {
-                    self.params.rave_equiv.max(1.0)
-                }) as f32,
+            inv_root_rave_equiv: inverse_equiv(self.params.root_rave_equiv, self.params.rave_equiv),
+            inv_losing_rave_equiv: inverse_equiv(
+                self.params.losing_rave_equiv,
+                self.params.rave_equiv,
+            ),
+            losing_below: if self.params.losing_rave_equiv > 0.0 {
+                self.params.losing_below as f32
+            } else {
+                0.0
+            },
             exploration: self.params.exploration as f32,
             explore_below: self.params.explore_below as f32,
             score_weight: self.params.score_weight,
@@ -514,6 +518,13 @@ impl Searcher {
 }
 
 /// The PV from `node` following the most visited children.
+/// 1 / `equiv`, or 1 / `fallback` where `equiv` is 0 (not set); both
+/// at least 1.
+fn inverse_equiv(equiv: f64, fallback: f64) -> f32 {
+    let e = if equiv > 0.0 { equiv } else { fallback };
+    (1.0 / e.max(1.0)) as f32
+}
+
 fn principal_variation(t: &Tree, mut node: NodeId, max: usize) -> Vec<Move> {
     let mut pv = Vec::new();
     while pv.len() < max {

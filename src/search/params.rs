@@ -32,6 +32,10 @@ pub struct SearchParams {
     pub rave_equiv: f64,
     /// The same among the root's children alone (0: `rave_equiv`).
     pub root_rave_equiv: f64,
+    /// The same below the root where the side to move wins less than
+    /// `losing_below` so far (0: `rave_equiv`).
+    pub losing_rave_equiv: f64,
+    pub losing_below: f64,
     /// Extra AMAF weight for moves played soon after a node (Pachi's
     /// `distance_rave`): a move's sample counts `1 + d * (moves after it) /
     /// (moves after the node + 1)` times, rounded; 0 weighs all alike.
@@ -160,6 +164,14 @@ impl Default for SearchParams {
             // visit count the search reaches (two thirds at 300 visits
             // with 1,500 samples). Until a match decides, as elsewhere.
             root_rave_equiv: 0.0,
+            // Below a move the tree takes for a win, the loser's answers
+            // that no playout has tried yet are valued almost by their
+            // AMAF alone (one that works only now, as a placement that
+            // wins a race, looks hopeless there) and get no visit; a
+            // smaller equivalence there lets their priors speak. Until a
+            // match decides, as elsewhere.
+            losing_rave_equiv: 0.0,
+            losing_below: 0.2,
             // Pachi's distance_rave is 3; see rave_equiv (no gain), and
             // 3 alone scored 33.0% of 200 where 0 scored 39.3%.
             rave_distance: 0,
@@ -354,9 +366,11 @@ impl SearchParams {
 
     /// The names [`SearchParams::set`] knows, for experiments and tuning
     /// (`hane --tune NAME=VALUE`).
-    pub const TUNABLE: [&'static str; 42] = [
+    pub const TUNABLE: [&'static str; 44] = [
         "rave_equiv",
         "root_rave_equiv",
+        "losing_rave_equiv",
+        "losing_below",
         "last_good_reply",
         "score_weight",
         "criticality",
@@ -442,6 +456,8 @@ impl SearchParams {
         match name {
             "rave_equiv" => self.rave_equiv = value.max(1.0),
             "root_rave_equiv" => self.root_rave_equiv = value,
+            "losing_rave_equiv" => self.losing_rave_equiv = value,
+            "losing_below" => self.losing_below = value.min(1.0),
             "rave_distance" => self.rave_distance = (value as u32).min(16),
             "exploration" => self.exploration = value,
             "explore_below" => self.explore_below = value.min(1.0),
@@ -563,6 +579,9 @@ mod tests {
         assert!(p.skip_ko_threats);
         p.set("root_rave_equiv", 200.0).unwrap();
         assert_eq!(p.root_rave_equiv, 200.0);
+        p.set("losing_rave_equiv", 100.0).unwrap();
+        p.set("losing_below", 0.1).unwrap();
+        assert_eq!((p.losing_rave_equiv, p.losing_below), (100.0, 0.1));
         p.set("final_lcb", 2.0).unwrap();
         assert_eq!(p.final_lcb, 2.0);
         p.set("owner_prior", 0.5).unwrap();

@@ -65,13 +65,19 @@ fn explores(sh: &Shared<'_>, n: &Node) -> bool {
     if sh.exploration <= 0.0 {
         return false;
     }
-    if sh.explore_below >= 1.0 {
-        return true;
+    sh.explore_below >= 1.0 || mover_wins_below(n, sh.explore_below)
+}
+
+/// True if the side to move at `n` wins less than `below` so far (never
+/// before its first visit, nor with `below` 0).
+#[inline]
+fn mover_wins_below(n: &Node, below: f32) -> bool {
+    if below <= 0.0 {
+        return false;
     }
     let visits = n.visits();
     // `n.wins` counts for the side that moved into `n`.
-    visits > 0
-        && 1.0 - n.wins.load(Relaxed) as f32 / (WIN_UNITS as f32 * visits as f32) < sh.explore_below
+    visits > 0 && 1.0 - n.wins.load(Relaxed) as f32 / (WIN_UNITS as f32 * visits as f32) < below
 }
 
 /// The child of `node` to descend into: the most urgent (at the root,
@@ -87,6 +93,8 @@ pub(super) fn select(sh: &Shared<'_>, node: NodeId) -> Option<NodeId> {
     let at_root = node == sh.root;
     let inv_rave_equiv = if at_root {
         sh.inv_root_rave_equiv
+    } else if mover_wins_below(n, sh.losing_below) {
+        sh.inv_losing_rave_equiv
     } else {
         sh.inv_rave_equiv
     };

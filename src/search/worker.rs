@@ -42,6 +42,10 @@ pub(super) struct Shared<'a> {
     pub inv_rave_equiv: f32,
     /// 1 / root_rave_equiv, or `inv_rave_equiv` when that is 0.
     pub inv_root_rave_equiv: f32,
+    /// 1 / losing_rave_equiv, or `inv_rave_equiv` when that is 0.
+    pub inv_losing_rave_equiv: f32,
+    /// Where it applies: the side to move wins less than this (0: off).
+    pub losing_below: f32,
     /// The UCB exploration constant.
     pub exploration: f32,
     /// The exploration term applies only at nodes where the side to move
