@@ -597,3 +597,43 @@ fn a_clear_lead_gives_dynamic_komi_only_when_playing() {
     let r = Searcher::new(params).run_move(&early, Color::Black, &limits, None, 1, None);
     assert_eq!(r.extra_komi, 0);
 }
+
+/// A 9x9 game hane lost to GNU Go as White: at move 76 the search played
+/// J3 at 0.98, and Black's B1, a placement in White's eye space that wins
+/// the race for Black's big group, refuted it. Below J3 Black is losing,
+/// and B1, which comes too late in the playouts, is valued there almost
+/// by its AMAF alone and never visited at 2,000 playouts. With a smaller
+/// RAVE equivalence where the side to move is losing, its prior gets a
+/// say: B1 is tried, found, and J3 falls.
+#[test]
+fn a_smaller_equivalence_where_the_mover_loses_finds_a_placement() {
+    let moves = "G5 E5 C5 C6 B6 D6 E3 B7 B5 F4 D4 G4 G7 E7 A7 H4 H5 B8 F8 E8 G2 J5 J6 J4 \
+                 H7 G6 F6 F5 H6 F7 G9 H8 J8 H9 A8 E9 G8 A6 A5 C3 D2 C2 E4 A3 B4 B3 H2 J2 \
+                 B9 C9 D8 A9 A6 D5 C4 E2 F2 D1 E1 C1 F3 D3 E2 H1 B9 C8 D7 G1 F1 C7 J9 A4 \
+                 G6 E6 H3";
+    let g = game_after(moves);
+    let j3 = Move::Play(vertex(g.size(), "J3").unwrap());
+    let b1 = Move::Play(vertex(g.size(), "B1").unwrap());
+    let search = |losing_equiv: f64| {
+        let mut params = SearchParams {
+            max_tree_bytes: 16 << 20,
+            ..SearchParams::default()
+        };
+        params.set("losing_rave_equiv", losing_equiv).unwrap();
+        let limits = SearchLimits {
+            playouts: Some(2000),
+            time: None,
+            stop: StopCheck::NEVER,
+        };
+        let r = Searcher::new(params).run(&g, Color::White, &limits, None, 1);
+        let j3 = r.candidates.iter().find(|c| c.mv == j3).cloned();
+        (r.best, j3.expect("J3 is searched"))
+    };
+    let (best, plain) = search(0.0);
+    assert_eq!(best, j3);
+    assert!(plain.win_rate > 0.9, "J3 at {}", plain.win_rate);
+    assert_ne!(plain.pv.get(1), Some(&b1), "B1 found without the switch");
+    let (_, gated) = search(30.0);
+    assert!(gated.win_rate < 0.5, "J3 at {}", gated.win_rate);
+    assert_eq!(gated.pv.get(1), Some(&b1), "pv {:?}", gated.pv);
+}
