@@ -457,9 +457,8 @@ fn game_after(moves: &str) -> Game {
     g
 }
 
-/// One thread, 2,000 playouts, seed 1: the best move, and the visits of
-/// `mv` among the root's candidates.
-fn best_and_visits(g: &Game, color: Color, params: SearchParams, mv: Move) -> (Move, u32) {
+/// A search of `color`'s move with one thread, 2,000 playouts, seed 1.
+fn search_2000(g: &Game, color: Color, params: SearchParams) -> SearchResult {
     let params = SearchParams {
         max_tree_bytes: 16 << 20,
         ..params
@@ -469,7 +468,13 @@ fn best_and_visits(g: &Game, color: Color, params: SearchParams, mv: Move) -> (M
         time: None,
         stop: StopCheck::NEVER,
     };
-    let r = Searcher::new(params).run(g, color, &limits, None, 1);
+    Searcher::new(params).run(g, color, &limits, None, 1)
+}
+
+/// [`search_2000`]'s best move, and the visits of `mv` among the root's
+/// candidates.
+fn best_and_visits(g: &Game, color: Color, params: SearchParams, mv: Move) -> (Move, u32) {
+    let r = search_2000(g, color, params);
     let visits = r
         .candidates
         .iter()
@@ -615,17 +620,9 @@ fn a_smaller_equivalence_where_the_mover_loses_finds_a_placement() {
     let j3 = Move::Play(vertex(g.size(), "J3").unwrap());
     let b1 = Move::Play(vertex(g.size(), "B1").unwrap());
     let search = |losing_equiv: f64| {
-        let mut params = SearchParams {
-            max_tree_bytes: 16 << 20,
-            ..SearchParams::default()
-        };
+        let mut params = SearchParams::default();
         params.set("losing_rave_equiv", losing_equiv).unwrap();
-        let limits = SearchLimits {
-            playouts: Some(2000),
-            time: None,
-            stop: StopCheck::NEVER,
-        };
-        let r = Searcher::new(params).run(&g, Color::White, &limits, None, 1);
+        let r = search_2000(&g, Color::White, params);
         let j3 = r.candidates.iter().find(|c| c.mv == j3).cloned();
         (r.best, j3.expect("J3 is searched"))
     };
