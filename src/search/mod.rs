@@ -517,7 +517,6 @@ impl Searcher {
     }
 }
 
-/// The PV from `node` following the most visited children.
 /// 1 / `equiv`, or 1 / `fallback` where `equiv` is 0 (not set); both
 /// at least 1.
 fn inverse_equiv(equiv: f64, fallback: f64) -> f32 {
@@ -525,6 +524,7 @@ fn inverse_equiv(equiv: f64, fallback: f64) -> f32 {
     (1.0 / e.max(1.0)) as f32
 }
 
+/// The PV from `node` following the most visited children.
 fn principal_variation(t: &Tree, mut node: NodeId, max: usize) -> Vec<Move> {
     let mut pv = Vec::new();
     while pv.len() < max {

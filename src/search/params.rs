@@ -35,6 +35,8 @@ pub struct SearchParams {
     /// The same below the root where the side to move wins less than
     /// `losing_below` so far (0: `rave_equiv`).
     pub losing_rave_equiv: f64,
+    /// Where `losing_rave_equiv` applies: the side to move wins less
+    /// than this share so far.
     pub losing_below: f64,
     /// Extra AMAF weight for moves played soon after a node (Pachi's
     /// `distance_rave`): a move's sample counts `1 + d * (moves after it) /
