@@ -173,13 +173,14 @@ impl Default for SearchParams {
             // AMAF alone (one that works only now, as a placement that
             // wins a race, looks hopeless there) and get no visit; a
             // smaller equivalence there lets their priors speak. On 9x9
-            // (`1b22ed4`, `--tune losing_rave_equiv=100`) against GNU Go
-            // level 10 it scored 94.7% of 454 games where the default had
-            // scored 92.3% of 1,079 (z about 1.8, the direction set in
-            // advance), and against Pachi at 2,000 playouts counted alike
-            // 52.5% of 395 beside the default's 52.1% of 459; 30 scored
-            // 91.1% of 151 against GNU Go (docs/strength-log.md, "A RAVE
-            // equivalence of its own where the side to move is losing").
+            // against GNU Go level 10 it scored 94.6% of 692 games (454
+            // of `1b22ed4` with `--tune losing_rave_equiv=100`, 238 of
+            // `ab02e32`) where the play before had scored 92.3% of 1,079
+            // (z about 1.9, the direction set in advance), and against
+            // Pachi at 2,000 playouts counted alike 52.5% of 395 beside
+            // the default's 52.1% of 459; 30 scored 91.1% of 151 against
+            // GNU Go (docs/strength-log.md, "A RAVE equivalence of its
+            // own where the side to move is losing").
             // Large boards leave it off until measured (for_size).
             losing_rave_equiv: 100.0,
             // In the position it was built from the loser's node stood
