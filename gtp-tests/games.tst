@@ -151,3 +151,23 @@ loadsgf sgf/games/gnugo-034.sgf
 loadsgf sgf/games/gnugo10-031.sgf
 310 final_score
 #? [0]
+
+# ---------------------------------------------------------------------------
+# A disagreement with GNU Go where hane follows the AGA rules. Against GNU
+# Go level 10 (hane 2,000 playouts, 55 moves): in the top right White's
+# F9-E8-F8-G8-F7-G7-H7-H6-J6-J5 and H9 and Black's H8-J8 are in seki,
+# sharing J9 and J7; White's G9 is an eye, surrounded by White alone.
+# Black's A5 and B6 are dead. The AGA rules count surrounded points in
+# seki, so G9 is White's: Black 45 (stones and area), White 34, komi 7,
+# B+4. GNU Go (--chinese-rules) lists the same seki and dead stones but
+# says B+5, leaving G9 out.
+# ---------------------------------------------------------------------------
+loadsgf sgf/games/gnugo10-p2000-seki-eye.sgf
+320 final_score
+#? [B\+4]
+
+330 final_status_list seki
+#? [J5 H6 J6 F7 G7 H7 E8 F8 G8 H8 J8 F9 H9]
+
+340 final_status_list dead
+#? [A5 B6]
