@@ -5,9 +5,9 @@
 //! (the line's comment gives the match, docs/strength-log.md the story):
 //! Black opens on the 4-4 point, White attaches to tengen, and Black
 //! meets two replies to its 4-4 point with contact, an attachment and a
-//! shoulder hit, each 15 points or more above a short search's move; two
-//! lines a few moves deeper keep the move that won 10 points or more
-//! over the short search's in matches against Pachi. A
+//! shoulder hit, each 15 points or more above a short search's move.
+//! Deeper lines keep the move that scored best in matches against Pachi
+//! or GNU Go where the short search split between moves. A
 //! search of a few thousand playouts on a nearly empty board follows its
 //! priors, learned from 19x19 games, to the far corners; the long searches
 //! answer in the centre and at close range, as 9x9 openings do.
