@@ -14,7 +14,7 @@
 //! about 1.6 and 1.5, neither resolved alone, together about 2.2
 //! (docs/strength-log.md, "19x19 against GNU Go level 10").
 
-use super::playout::{PlayoutKind, Policy, Tactics};
+use super::playout::{MAX_POOL, PlayoutKind, Policy, Tactics};
 use super::time;
 use crate::knowledge::model::Model;
 use crate::knowledge::priors::PriorParams;
@@ -140,6 +140,12 @@ pub struct SearchParams {
     /// ([`Candidate::lower_bound`](super::Candidate::lower_bound)), as
     /// Leela Zero and KataGo do.
     pub final_lcb: f64,
+    /// The most moves in each colour's pool of the tree's best moves for
+    /// the playouts ([`Pool`](super::playout::Pool); used when
+    /// `tactics.pool_percent` is above 0).
+    pub pool_size: u32,
+    /// Visits a node needs before its children can fill a pool.
+    pub pool_visits: u32,
 }
 
 impl Default for SearchParams {
@@ -331,6 +337,12 @@ impl Default for SearchParams {
             // 2,500 playouts each, 1 of 12 beside the default's 8 of 42
             // ("A quarter of the playouts on 19x19"): off.
             final_lcb: 0.0,
+            // Not played yet: a pool of the tree's best moves stays off
+            // (tactics.pool_percent 0) until a match decides. Ten moves
+            // from a node of 100 visits are round values of the order
+            // Rimmel, Teytaud and Teytaud used, not tuned.
+            pool_size: 10,
+            pool_visits: 100,
         }
     }
 }
@@ -388,7 +400,7 @@ impl SearchParams {
 
     /// The names [`SearchParams::set`] knows, for experiments and tuning
     /// (`hane --tune NAME=VALUE`).
-    pub const TUNABLE: [&'static str; 44] = [
+    pub const TUNABLE: [&'static str; 47] = [
         "rave_equiv",
         "root_rave_equiv",
         "losing_rave_equiv",
@@ -433,6 +445,9 @@ impl SearchParams {
         "count_kept",
         "dynamic_komi",
         "final_lcb",
+        "pool_percent",
+        "pool_size",
+        "pool_visits",
     ];
 
     /// The model whose playout weights these constants ask for: the
@@ -459,6 +474,7 @@ impl SearchParams {
             model,
             tactics: self.tactics,
             replies: None,
+            pool: None,
             shape_log: None,
         }
     }
@@ -520,6 +536,9 @@ impl SearchParams {
             "count_kept" => self.count_kept = value != 0.0,
             "dynamic_komi" => self.dynamic_komi = value != 0.0,
             "final_lcb" => self.final_lcb = value.clamp(0.0, 10.0),
+            "pool_percent" => self.tactics.pool_percent = (value as u32).min(100),
+            "pool_size" => self.pool_size = (value as u32).min(MAX_POOL as u32),
+            "pool_visits" => self.pool_visits = value as u32,
             _ => {
                 return Err(format!(
                     "unknown search constant {name:?}; known: {}",

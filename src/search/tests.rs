@@ -400,6 +400,8 @@ fn the_experimental_switches_keep_the_search_legal_and_replayable() {
     params.set("criticality_visits", 50.0).unwrap();
     params.set("score_weight", 0.1).unwrap();
     params.set("last_good_reply", 1.0).unwrap();
+    params.set("pool_percent", 50.0).unwrap();
+    params.set("pool_visits", 50.0).unwrap();
     let run = || {
         let mut s = Searcher::new(params);
         let limits = SearchLimits {
@@ -443,6 +445,30 @@ fn replies_are_on_unless_switched_off() {
     let (off19, on19) = (visits(19, Some(0.0)), visits(19, Some(1.0)));
     assert_ne!(off19, on19, "replies change the 19x19 search");
     assert_eq!(visits(19, None), on19);
+}
+
+#[test]
+fn a_pool_switched_on_changes_the_search_and_off_leaves_it_as_it_was() {
+    let visits = |pool: Option<f64>| {
+        let g = Game::new(BoardSize::new(9).unwrap(), Rules::AGA, 7.0);
+        let mut params = SearchParams::default();
+        if let Some(p) = pool {
+            params.set("pool_percent", p).unwrap();
+        }
+        let limits = SearchLimits {
+            playouts: Some(1000),
+            time: None,
+            stop: StopCheck::NEVER,
+        };
+        let r = Searcher::new(params).run(&g, Color::Black, &limits, None, 7);
+        r.candidates
+            .iter()
+            .map(|c| (c.mv, c.visits))
+            .collect::<Vec<_>>()
+    };
+    let default = visits(None);
+    assert_eq!(visits(Some(0.0)), default);
+    assert_ne!(visits(Some(50.0)), default, "the pool is used");
 }
 
 /// A 9x9 game (komi 7, AGA) after `moves`, Black first.

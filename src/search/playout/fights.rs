@@ -211,6 +211,7 @@ mod tests {
                 ..Default::default()
             },
             replies: None,
+            pool: None,
             shape_log: None,
         };
         let answer = |race_percent| {

@@ -498,6 +498,7 @@ mod tests {
                 model: &model,
                 tactics,
                 replies: None,
+                pool: None,
                 shape_log: None,
             };
             let e6 = vertex(b.size(), "E6").unwrap();
