@@ -418,27 +418,29 @@ fn the_experimental_switches_keep_the_search_legal_and_replayable() {
     assert!(a.win_rate > 0.0 && a.win_rate < 1.0);
 }
 
+/// The root's moves and visits after a seeded search for Black from the
+/// empty board of `size` lines, `playouts` playouts, with the search
+/// constant `name` set to `value` (`None`: the defaults).
+fn root_visits(size: u32, playouts: u64, name: &str, value: Option<f64>) -> Vec<(Move, u32)> {
+    let g = Game::new(BoardSize::new(size).unwrap(), Rules::AGA, 7.0);
+    let mut params = SearchParams::default();
+    if let Some(v) = value {
+        params.set(name, v).unwrap();
+    }
+    let limits = SearchLimits {
+        playouts: Some(playouts),
+        time: None,
+        stop: StopCheck::NEVER,
+    };
+    let r = Searcher::new(params).run(&g, Color::Black, &limits, None, 7);
+    r.candidates.iter().map(|c| (c.mv, c.visits)).collect()
+}
+
 #[test]
 fn replies_are_on_unless_switched_off() {
     // The same seeded search with replies forced off and forced on: the
     // default must play the one with replies, on every board size.
-    let visits = |size: u32, reply: Option<f64>| {
-        let g = Game::new(BoardSize::new(size).unwrap(), Rules::AGA, 7.0);
-        let mut params = SearchParams::default();
-        if let Some(v) = reply {
-            params.set("last_good_reply", v).unwrap();
-        }
-        let limits = SearchLimits {
-            playouts: Some(600),
-            time: None,
-            stop: StopCheck::NEVER,
-        };
-        let r = Searcher::new(params).run(&g, Color::Black, &limits, None, 7);
-        r.candidates
-            .iter()
-            .map(|c| (c.mv, c.visits))
-            .collect::<Vec<_>>()
-    };
+    let visits = |size, reply| root_visits(size, 600, "last_good_reply", reply);
     let (off9, on9) = (visits(9, Some(0.0)), visits(9, Some(1.0)));
     assert_ne!(off9, on9, "replies change the 9x9 search");
     assert_eq!(visits(9, None), on9);
@@ -449,23 +451,7 @@ fn replies_are_on_unless_switched_off() {
 
 #[test]
 fn a_pool_switched_on_changes_the_search_and_off_leaves_it_as_it_was() {
-    let visits = |pool: Option<f64>| {
-        let g = Game::new(BoardSize::new(9).unwrap(), Rules::AGA, 7.0);
-        let mut params = SearchParams::default();
-        if let Some(p) = pool {
-            params.set("pool_percent", p).unwrap();
-        }
-        let limits = SearchLimits {
-            playouts: Some(1000),
-            time: None,
-            stop: StopCheck::NEVER,
-        };
-        let r = Searcher::new(params).run(&g, Color::Black, &limits, None, 7);
-        r.candidates
-            .iter()
-            .map(|c| (c.mv, c.visits))
-            .collect::<Vec<_>>()
-    };
+    let visits = |pool| root_visits(9, 1000, "pool_percent", pool);
     let default = visits(None);
     assert_eq!(visits(Some(0.0)), default);
     assert_ne!(visits(Some(50.0)), default, "the pool is used");
