@@ -9,7 +9,7 @@ use super::{SearchLimits, SearchParams, expand, id_move, select, value};
 use crate::knowledge::ladder;
 use crate::knowledge::model::Model;
 use crate::knowledge::priors::{OWNER_BINS, PriorParams};
-use crate::rules::{Board, Color, Move, Point};
+use crate::rules::{Board, Color, Move};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering::Relaxed};
@@ -243,11 +243,12 @@ fn fill_pool(sh: &Shared<'_>, path: &[(NodeId, u16)], pool: &mut Pool) {
         let (_, children) = sh.tree.child_nodes(id);
         for child in children {
             let rv = child.rave_visits.load(Relaxed);
-            if rv < POOL_MIN_AMAF || child.mv() == PASS {
-                continue;
+            if let Move::Play(p) = id_move(child.mv())
+                && rv >= POOL_MIN_AMAF
+            {
+                let value = child.rave_wins2.load(Relaxed) as f32 * 0.5 / rv as f32;
+                pool.offer(color, p, value, size);
             }
-            let value = child.rave_wins2.load(Relaxed) as f32 * 0.5 / rv as f32;
-            pool.offer(color, Point(child.mv() as u16), value, size);
         }
         if found == [true, true] {
             break;

@@ -44,6 +44,13 @@ pub enum PlayoutKind {
     Heavy,
 }
 
+/// True on `percent` of the calls, drawing only when the answer is not
+/// sure (0 and 100 or more leave the generator untouched).
+#[inline]
+fn chance(rng: &mut SmallRng, percent: u32) -> bool {
+    percent >= 100 || (percent > 0 && below(rng, 100) < percent as usize)
+}
+
 #[inline]
 fn below(rng: &mut SmallRng, n: usize) -> usize {
     ((rng.next_u32() as u64 * n as u64) >> 32) as usize
@@ -214,9 +221,7 @@ pub fn choose(
     // (No draw for a replacement that is off or always on: the playouts
     // stay as they were.)
     let heavy = kind == PlayoutKind::Heavy;
-    let mut on = |percent: u32| {
-        heavy && (percent >= 100 || (percent > 0 && below(rng, 100) < percent as usize))
-    };
+    let mut on = |percent: u32| heavy && chance(rng, percent);
     let check = MoveCheck {
         min_stones,
         approach: on(policy.tactics.approach_percent),
@@ -278,7 +283,7 @@ fn pool_move(
 ) -> Option<Point> {
     let moves = pool.moves(color);
     let n = moves.len();
-    if n == 0 || percent == 0 || (percent < 100 && below(rng, 100) >= percent as usize) {
+    if n == 0 || !chance(rng, percent) {
         return None;
     }
     let start = below(rng, n);
