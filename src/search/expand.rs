@@ -58,6 +58,7 @@ pub(super) fn root_children(sh: &Shared<'_>, legal: &[Point]) -> Vec<(u32, u32, 
     if s.moves.is_empty() {
         children(sh, sh.board, sh.color, &mut s, false);
     }
+    order(sh, &mut s.moves);
     if sh.allow_pass {
         s.moves.push(pass_child(sh.priors));
     }
@@ -90,6 +91,16 @@ fn children(sh: &Shared<'_>, board: &Board, color: Color, s: &mut Buffers, prune
         }
         let (v, w) = priors::prior(sh.priors, pr, lad);
         s.moves.push((child_move(sh, board, color, p), v, w));
+    }
+}
+
+/// Under progressive widening, puts the children in the order they
+/// open: the most prior wins first, ties by the move word (point order;
+/// an unstable sort, which does not allocate). Without it the order
+/// stays as it is.
+fn order(sh: &Shared<'_>, moves: &mut [(u32, u32, u32)]) {
+    if sh.widen.is_some() {
+        moves.sort_unstable_by_key(|&(mv, _, wins)| (std::cmp::Reverse(wins), mv));
     }
 }
 
@@ -137,6 +148,7 @@ pub(super) fn expand(
     s.points.sort_unstable();
     rate(sh, board, color, s);
     children(sh, board, color, s, sh.params.prune_ladders);
+    order(sh, &mut s.moves);
     if sh.allow_pass {
         s.moves.push(pass_child(sh.priors));
     }

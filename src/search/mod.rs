@@ -408,6 +408,7 @@ impl Searcher {
             criticality: self.params.criticality as f32,
             criticality_visits: self.params.criticality_visits as f32,
             blind_captures: self.params.amaf_blind_captures > 0 && !self.params.capture_amaf_plays,
+            widen: select::Widen::new(&self.params),
             // Counting like Pachi's `-t =N`: the visits the root kept from
             // the last search count towards the playout limit.
             issued: AtomicU64::new(

@@ -146,7 +146,19 @@ pub struct SearchParams {
     pub pool_size: u32,
     /// Visits a node needs before its children can fill a pool.
     pub pool_visits: u32,
+    /// Progressive widening ([`select`](super::select)): a node's
+    /// children are tried in the order of their priors, this many open
+    /// from the start and one more each time its visits grow by a factor
+    /// of [`WIDEN_RATE`] past `widen_visits`; 0 opens them all.
+    pub widen_base: u32,
+    /// With `widen_base`: the visit scale of the widening.
+    pub widen_visits: f64,
 }
+
+/// The factor of visits that opens one more child under progressive
+/// widening: Coulom's 1.4 (CrazyStone, "Computing Elo Ratings of Move
+/// Patterns in the Game of Go", 2007).
+pub const WIDEN_RATE: f64 = 1.4;
 
 impl Default for SearchParams {
     /// Where each value comes from (match figures in
@@ -350,6 +362,11 @@ impl Default for SearchParams {
             // Rimmel, Teytaud and Teytaud used, not tuned.
             pool_size: 10,
             pool_visits: 100,
+            // Not played yet: every child open, as in Pachi, whose priors
+            // alone steer a young node, until a match decides. Forty
+            // visits is of the order of Coulom's schedule, not tuned.
+            widen_base: 0,
+            widen_visits: 40.0,
         }
     }
 }
@@ -407,7 +424,7 @@ impl SearchParams {
 
     /// The names [`SearchParams::set`] knows, for experiments and tuning
     /// (`hane --tune NAME=VALUE`).
-    pub const TUNABLE: [&'static str; 47] = [
+    pub const TUNABLE: [&'static str; 49] = [
         "rave_equiv",
         "root_rave_equiv",
         "losing_rave_equiv",
@@ -455,6 +472,8 @@ impl SearchParams {
         "pool_percent",
         "pool_size",
         "pool_visits",
+        "widen_base",
+        "widen_visits",
     ];
 
     /// The model whose playout weights these constants ask for: the
@@ -546,6 +565,8 @@ impl SearchParams {
             "pool_percent" => self.tactics.pool_percent = (value as u32).min(100),
             "pool_size" => self.pool_size = (value as u32).min(MAX_POOL as u32),
             "pool_visits" => self.pool_visits = value as u32,
+            "widen_base" => self.widen_base = (value as u32).min(1000),
+            "widen_visits" => self.widen_visits = value.clamp(1.0, 1e9),
             _ => {
                 return Err(format!(
                     "unknown search constant {name:?}; known: {}",

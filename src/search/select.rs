@@ -1,10 +1,42 @@
 //! Which child a descent takes: UCT-RAVE urgency from each child's
 //! visits, wins, AMAF and priors, with virtual loss for the simulations
-//! still in flight below it.
+//! still in flight below it, among the children progressive widening
+//! has opened.
 
-use super::tree::{Node, NodeId, WIN_UNITS};
+use super::params::{SearchParams, WIDEN_RATE};
+use super::tree::{Node, NodeId, PASS, WIN_UNITS};
 use super::worker::Shared;
 use std::sync::atomic::Ordering::Relaxed;
+
+/// Progressive widening (Coulom 2007; Chaslot et al.'s progressive
+/// unpruning): a node's children, ordered by their priors when it is
+/// expanded, open one by one as its visits grow, so a young node's
+/// visits go to the moves the model likes before the AMAF of the others
+/// can pull them away. A pass child stays open throughout.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Widen {
+    base: f32,
+    inv_visits: f32,
+}
+
+impl Widen {
+    /// The widening `params` ask for; `None` when every child is open.
+    pub fn new(params: &SearchParams) -> Option<Widen> {
+        (params.widen_base > 0).then(|| Widen {
+            base: params.widen_base as f32,
+            inv_visits: (1.0 / params.widen_visits) as f32,
+        })
+    }
+
+    /// Children open at a node of `visits` visits: `base`, and one more
+    /// for each factor of [`WIDEN_RATE`] by which `1 + visits /
+    /// widen_visits` has grown.
+    #[inline]
+    pub fn open(self, visits: u32) -> usize {
+        let steps = (1.0 + visits as f32 * self.inv_visits).ln() * (1.0 / WIDEN_RATE.ln() as f32);
+        (self.base + steps) as usize
+    }
+}
 
 /// UCT-RAVE urgency of a child, priors and virtual loss included.
 ///
@@ -99,17 +131,82 @@ pub(super) fn select(sh: &Shared<'_>, node: NodeId) -> Option<NodeId> {
         sh.inv_rave_equiv
     };
     let (first, children) = sh.tree.child_nodes(node);
+    let open = match sh.widen {
+        Some(w) => w.open(n.visits()).min(children.len()),
+        None => children.len(),
+    };
+    let urgency_of = |c: &Node| {
+        if at_root && !sh.legal_root[c.mv() as usize] {
+            f32::NEG_INFINITY
+        } else {
+            urgency(sh, c, log_parent, inv_rave_equiv)
+        }
+    };
     let mut best = None;
     let mut best_u = f32::NEG_INFINITY;
-    for (i, c) in children.iter().enumerate() {
-        if at_root && !sh.legal_root[c.mv() as usize] {
-            continue;
-        }
-        let u = urgency(sh, c, log_parent, inv_rave_equiv);
+    for (i, c) in children[..open].iter().enumerate() {
+        let u = urgency_of(c);
         if u > best_u {
             best_u = u;
             best = Some(first + i as NodeId);
         }
     }
+    if open < children.len() {
+        // Widening never closes a pass (always the last child), nor
+        // leaves the root without a legal move.
+        let last = children.len() - 1;
+        let reopen = if best.is_none() {
+            open..children.len()
+        } else if children[last].mv() == PASS {
+            last..children.len()
+        } else {
+            0..0
+        };
+        for i in reopen {
+            let u = urgency_of(&children[i]);
+            if u > best_u {
+                best_u = u;
+                best = Some(first + i as NodeId);
+            }
+        }
+    }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn widen(base: u32, visits: f64) -> Widen {
+        let params = SearchParams {
+            widen_base: base,
+            widen_visits: visits,
+            ..SearchParams::default()
+        };
+        Widen::new(&params).expect("widening is on")
+    }
+
+    #[test]
+    fn widening_is_off_by_default_and_with_base_zero() {
+        assert_eq!(Widen::new(&SearchParams::default()), None);
+    }
+
+    #[test]
+    fn children_open_one_per_factor_of_the_rate() {
+        let w = widen(3, 40.0);
+        assert_eq!(w.open(0), 3);
+        // 1 + v/40 reaches 1.4 at v = 16, 1.96 at v = 38.4.
+        assert_eq!(w.open(15), 3);
+        assert_eq!(w.open(16), 4);
+        assert_eq!(w.open(38), 4);
+        assert_eq!(w.open(39), 5);
+        // ln(1 + 2500/40) / ln 1.4 = 12.3.
+        assert_eq!(w.open(2500), 15);
+        let mut last = 0;
+        for v in 0..100_000 {
+            let open = w.open(v);
+            assert!(open >= last, "fewer children open at {v} visits");
+            last = open;
+        }
+    }
 }

@@ -646,3 +646,49 @@ fn a_smaller_equivalence_where_the_mover_loses_finds_a_placement() {
     assert!(gated.win_rate < 0.5, "J3 at {}", gated.win_rate);
     assert_eq!(gated.pv.get(1), Some(&b1), "pv {:?}", gated.pv);
 }
+
+/// Checks below `id` that the children are in prior order and that none
+/// beyond the ones widening has opened (a pass aside) has a visit.
+fn check_widened(t: &Tree, id: NodeId, w: select::Widen) {
+    let (_, children) = t.child_nodes(id);
+    let moves: Vec<&tree::Node> = children.iter().filter(|c| c.mv() != PASS).collect();
+    for pair in moves.windows(2) {
+        assert!(
+            pair[0].prior().1 >= pair[1].prior().1,
+            "children out of prior order"
+        );
+    }
+    let open = w.open(t.node(id).visits());
+    for (i, c) in moves.iter().enumerate() {
+        assert!(
+            i < open || c.visits() == 0,
+            "child {i} visited with {open} open"
+        );
+    }
+    for c in t.children(id) {
+        check_widened(t, c, w);
+    }
+}
+
+#[test]
+fn widening_visits_only_the_open_children_in_prior_order() {
+    for size in [9, 19] {
+        let g = Game::new(BoardSize::new(size).unwrap(), Rules::AGA, 7.0);
+        let mut params = SearchParams::default();
+        params.set("widen_base", 2.0).unwrap();
+        let limits = SearchLimits {
+            playouts: Some(1500),
+            time: None,
+            stop: StopCheck::NEVER,
+        };
+        let mut s = Searcher::new(params);
+        let r = s.run(&g, Color::Black, &limits, None, 3);
+        assert!(g.is_legal(Color::Black, r.best));
+        let root = s.root.as_ref().unwrap().0;
+        let w = select::Widen::new(&params).unwrap();
+        check_widened(&s.tree, root, w);
+        // Far fewer root moves are tried than without widening.
+        let tried = r.candidates.iter().filter(|c| c.visits > 0).count();
+        assert!(tried <= w.open(1500), "{tried} root moves tried");
+    }
+}

@@ -61,6 +61,8 @@ pub(super) struct Shared<'a> {
     /// Capture children leave AMAF out altogether
     /// (`amaf_blind_captures` without `capture_amaf_plays`).
     pub blind_captures: bool,
+    /// Progressive widening, when it is on ([`select::Widen`]).
+    pub widen: Option<super::select::Widen>,
     pub issued: AtomicU64,
     pub done: AtomicU64,
     pub finish: AtomicBool,
