@@ -169,7 +169,6 @@ pub fn analyse(board: &Board, to_move: Color, model: &Model, playouts: u32, seed
         model,
         tactics: Tactics::default(),
         replies: None,
-        pool: None,
         shape_log: None,
     };
     let mut rng = SmallRng::seed_from_u64(seed);

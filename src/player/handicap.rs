@@ -108,7 +108,6 @@ fn ownership(board: &Board, model: &Model, playouts: u32, rng: &mut SmallRng) ->
         model,
         tactics: Tactics::default(),
         replies: None,
-        pool: None,
         shape_log: None,
     };
     let mean = playout::mean_ownership(board, Color::White, policy, playouts, rng);

@@ -14,7 +14,7 @@
 //! about 1.6 and 1.5, neither resolved alone, together about 2.2
 //! (docs/strength-log.md, "19x19 against GNU Go level 10").
 
-use super::playout::{MAX_POOL, PlayoutKind, Policy, Tactics};
+use super::playout::{PlayoutKind, Policy, Tactics};
 use super::time;
 use crate::knowledge::model::Model;
 use crate::knowledge::priors::PriorParams;
@@ -140,12 +140,6 @@ pub struct SearchParams {
     /// ([`Candidate::lower_bound`](super::Candidate::lower_bound)), as
     /// Leela Zero and KataGo do.
     pub final_lcb: f64,
-    /// The most moves in each colour's pool of the tree's best moves for
-    /// the playouts ([`Pool`](super::playout::Pool); used when
-    /// `tactics.pool_percent` is above 0).
-    pub pool_size: u32,
-    /// Visits a node needs before its children can fill a pool.
-    pub pool_visits: u32,
     /// Progressive widening ([`select`](super::select)): a node's
     /// children are tried in the order of their priors, this many open
     /// from the start and one more each time its visits grow by a factor
@@ -356,12 +350,6 @@ impl Default for SearchParams {
             // 2,500 playouts each, 1 of 12 beside the default's 8 of 42
             // ("A quarter of the playouts on 19x19"): off.
             final_lcb: 0.0,
-            // Not played yet: a pool of the tree's best moves stays off
-            // (tactics.pool_percent 0) until a match decides. Ten moves
-            // from a node of 100 visits are round values of the order
-            // Rimmel, Teytaud and Teytaud used, not tuned.
-            pool_size: 10,
-            pool_visits: 100,
             // Not played yet: every child open, as in Pachi, whose priors
             // alone steer a young node, until a match decides. Forty
             // visits is of the order of Coulom's schedule, not tuned.
@@ -424,7 +412,7 @@ impl SearchParams {
 
     /// The names [`SearchParams::set`] knows, for experiments and tuning
     /// (`hane --tune NAME=VALUE`).
-    pub const TUNABLE: [&'static str; 49] = [
+    pub const TUNABLE: [&'static str; 46] = [
         "rave_equiv",
         "root_rave_equiv",
         "losing_rave_equiv",
@@ -469,9 +457,6 @@ impl SearchParams {
         "count_kept",
         "dynamic_komi",
         "final_lcb",
-        "pool_percent",
-        "pool_size",
-        "pool_visits",
         "widen_base",
         "widen_visits",
     ];
@@ -500,7 +485,6 @@ impl SearchParams {
             model,
             tactics: self.tactics,
             replies: None,
-            pool: None,
             shape_log: None,
         }
     }
@@ -562,9 +546,6 @@ impl SearchParams {
             "count_kept" => self.count_kept = value != 0.0,
             "dynamic_komi" => self.dynamic_komi = value != 0.0,
             "final_lcb" => self.final_lcb = value.clamp(0.0, 10.0),
-            "pool_percent" => self.tactics.pool_percent = (value as u32).min(100),
-            "pool_size" => self.pool_size = (value as u32).min(MAX_POOL as u32),
-            "pool_visits" => self.pool_visits = value as u32,
             "widen_base" => self.widen_base = (value as u32).min(1000),
             "widen_visits" => self.widen_visits = value.clamp(1.0, 1e9),
             _ => {

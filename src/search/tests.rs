@@ -400,8 +400,7 @@ fn the_experimental_switches_keep_the_search_legal_and_replayable() {
     params.set("criticality_visits", 50.0).unwrap();
     params.set("score_weight", 0.1).unwrap();
     params.set("last_good_reply", 1.0).unwrap();
-    params.set("pool_percent", 50.0).unwrap();
-    params.set("pool_visits", 50.0).unwrap();
+    params.set("widen_base", 3.0).unwrap();
     let run = || {
         let mut s = Searcher::new(params);
         let limits = SearchLimits {
@@ -450,11 +449,11 @@ fn replies_are_on_unless_switched_off() {
 }
 
 #[test]
-fn a_pool_switched_on_changes_the_search_and_off_leaves_it_as_it_was() {
-    let visits = |pool| root_visits(9, 1000, "pool_percent", pool);
+fn widening_switched_on_changes_the_search_and_off_leaves_it_as_it_was() {
+    let visits = |base| root_visits(9, 1000, "widen_base", base);
     let default = visits(None);
     assert_eq!(visits(Some(0.0)), default);
-    assert_ne!(visits(Some(50.0)), default, "the pool is used");
+    assert_ne!(visits(Some(5.0)), default, "widening is used");
 }
 
 /// A 9x9 game (komi 7, AGA) after `moves`, Black first.

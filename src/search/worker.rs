@@ -3,7 +3,7 @@
 //! simulation: each worker owns its scratch buffers for the whole search.
 
 use super::dynkomi::{self, SharedDynKomi};
-use super::playout::{self, Amaf, Policy, Pool, Replies};
+use super::playout::{self, Amaf, Policy, Replies};
 use super::tree::{NodeId, PASS, Tree, WIN_UNITS};
 use super::{SearchLimits, SearchParams, expand, id_move, select, value};
 use crate::knowledge::ladder;
@@ -218,50 +218,7 @@ struct Scratch {
     replies: Replies,
     /// The playouts' ladder reads, with their boards.
     ladders: ladder::Reader,
-    /// The tree's best moves for the next playout.
-    pool: Pool,
 }
-
-/// Fills `pool` for each colour from the deepest node of the descent
-/// `path` where that colour moves, that is expanded and has at least
-/// `pool_visits` visits: its children whose AMAF has at least
-/// [`POOL_MIN_AMAF`] samples, the `pool_size` best by AMAF value.
-fn fill_pool(sh: &Shared<'_>, path: &[(NodeId, u16)], pool: &mut Pool) {
-    pool.clear();
-    let size = sh.params.pool_size as usize;
-    let mut found = [false; 2];
-    for (depth, &(id, _)) in path.iter().enumerate().rev() {
-        let color = if depth % 2 == 0 {
-            sh.color
-        } else {
-            sh.color.opponent()
-        };
-        let c = color.index();
-        if found[c] || sh.tree.node(id).visits() < sh.params.pool_visits || !sh.tree.is_expanded(id)
-        {
-            continue;
-        }
-        found[c] = true;
-        let (_, children) = sh.tree.child_nodes(id);
-        for child in children {
-            let rv = child.rave_visits.load(Relaxed);
-            if let Move::Play(p) = id_move(child.mv())
-                && rv >= POOL_MIN_AMAF
-            {
-                let value = child.rave_wins2.load(Relaxed) as f32 * 0.5 / rv as f32;
-                pool.offer(color, p, value, size);
-            }
-        }
-        if found == [true, true] {
-            break;
-        }
-    }
-}
-
-/// AMAF samples a child needs before its value can put it in the pool: a
-/// round number that keeps out moves sampled a few times by chance, not
-/// tuned.
-const POOL_MIN_AMAF: u32 = 20;
 
 /// Plays `n` simulations from the root without the tree, for a first
 /// ownership map; they count as done simulations of the search.
@@ -362,13 +319,8 @@ fn simulate(
     // Capture searches keep the plain policy, so the dead-stone analysis
     // does not depend on the search's settings.
     let replies_on = sh.params.last_good_reply && sh.goal.is_none();
-    let pool_on = sh.policy.tactics.pool_percent > 0 && sh.goal.is_none();
-    if pool_on {
-        fill_pool(sh, path, &mut scratch.pool);
-    }
     let policy = Policy {
         replies: replies_on.then_some(&scratch.replies),
-        pool: pool_on.then_some(&scratch.pool),
         ..sh.policy
     };
     let played = playout::run_recording(

@@ -56,7 +56,6 @@ fn ownership(
         model,
         tactics: Tactics::default(),
         replies: None,
-        pool: None,
         shape_log: None,
     };
     let mut sums = vec![0i64; board.size().area()];

@@ -211,7 +211,6 @@ mod tests {
                 ..Default::default()
             },
             replies: None,
-            pool: None,
             shape_log: None,
         };
         let answer = |race_percent| {

@@ -498,7 +498,6 @@ mod tests {
                 model: &model,
                 tactics,
                 replies: None,
-                pool: None,
                 shape_log: None,
             };
             let e6 = vertex(b.size(), "E6").unwrap();

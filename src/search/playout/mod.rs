@@ -14,13 +14,11 @@
 mod amaf;
 mod fights;
 mod heavy;
-mod pool;
 mod redirect;
 mod reply;
 mod shape_log;
 
 pub use amaf::Amaf;
-pub use pool::{MAX_POOL, Pool};
 pub use reply::Replies;
 pub use shape_log::{ShapeLog, TENUKI};
 
@@ -70,9 +68,6 @@ pub struct Policy<'a> {
     /// after their tactical answers, before the learned shapes (`None`:
     /// not used).
     pub replies: Option<&'a Replies>,
-    /// The tree's best moves for this playout ([`Pool`]), which heavy
-    /// playouts may play in place of a random move (`None`: not used).
-    pub pool: Option<&'a Pool>,
     /// Where the shape draws are written down for training (`None`, as
     /// in play: not written).
     pub shape_log: Option<&'a ShapeLog>,
@@ -133,10 +128,6 @@ pub struct Tactics {
     /// chains of three liberties or more taken down to two, nothing
     /// captured or put in atari; [`redirect`]) is refused.
     pub squeeze_percent: u32,
-    /// Moves on which, where no answer to the last move applies, a move
-    /// of the player's [`Pool`] (the tree's best by AMAF) is played
-    /// instead of a random one, if one is playable and admitted.
-    pub pool_percent: u32,
 }
 
 impl Default for Tactics {
@@ -144,8 +135,7 @@ impl Default for Tactics {
     /// and the earlier hane's value); the learned tenuki weight; the full
     /// self-atari check always; no counter-ataris, no races, no ladder
     /// reading, no chain answered always, no eye fixing, no fill-board,
-    /// no approach moves, no eye attacks, no self-squeezes refused, no
-    /// pool moves.
+    /// no approach moves, no eye attacks, no self-squeezes refused.
     fn default() -> Tactics {
         Tactics {
             ko_percent: 0,
@@ -166,7 +156,6 @@ impl Default for Tactics {
             approach_percent: 0,
             eye_fill_percent: 0,
             squeeze_percent: 0,
-            pool_percent: 0,
         }
     }
 }
@@ -240,12 +229,6 @@ pub fn choose(
         return None;
     }
     if kind == PlayoutKind::Heavy
-        && let Some(pool) = policy.pool
-        && let Some(p) = pool_move(board, color, pool, policy.tactics.pool_percent, check, rng)
-    {
-        return Some(p);
-    }
-    if kind == PlayoutKind::Heavy
         && let Some(p) = fill_board(board, policy.tactics.fill_board_tries, rng)
     {
         return Some(p);
@@ -268,33 +251,6 @@ pub fn choose(
         }
     }
     None
-}
-
-/// On `percent` of the calls, a move of `color`'s pool, tried from a
-/// random one of them on: the first that is playable and that `check`
-/// admits (or what it plays in its place).
-fn pool_move(
-    board: &Board,
-    color: Color,
-    pool: &Pool,
-    percent: u32,
-    check: MoveCheck,
-    rng: &mut SmallRng,
-) -> Option<Point> {
-    let moves = pool.moves(color);
-    let n = moves.len();
-    if n == 0 || !chance(rng, percent) {
-        return None;
-    }
-    let start = below(rng, n);
-    (0..n).find_map(|i| {
-        let p = moves[(start + i) % n];
-        if playable(board, color, p) {
-            check.admit(board, color, p, rng)
-        } else {
-            None
-        }
-    })
 }
 
 /// Fill-board: up to `tries` random empty points, the first whose eight

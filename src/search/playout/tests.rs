@@ -12,7 +12,6 @@ fn heavy(model: &Model) -> Policy<'_> {
         model,
         tactics: Tactics::default(),
         replies: None,
-        pool: None,
         shape_log: None,
     }
 }
@@ -247,56 +246,4 @@ fn board_points_around(b: &Board, p: Point) -> Vec<Point> {
     let mut v = b.neighbours(p).to_vec();
     v.extend(b.diagonals(p));
     v
-}
-
-#[test]
-fn a_pool_move_takes_the_place_of_a_random_one() {
-    // An empty board: no answer to a last move applies, so the heavy
-    // policy would play a random move; with the pool always on it plays a
-    // pool move of its colour, never the other colour's.
-    let b = parse(
-        ". . . . .
-         . . . . .
-         . . . . .
-         . . . . .
-         . . . . .",
-    );
-    let v = |s| vertex(b.size(), s).unwrap();
-    let mut pool = Pool::default();
-    pool.offer(Color::Black, v("C3"), 0.6, 4);
-    pool.offer(Color::Black, v("B2"), 0.5, 4);
-    pool.offer(Color::White, v("D4"), 0.7, 4);
-    let model = crate::knowledge::builtin();
-    let mut policy = heavy(&model);
-    policy.pool = Some(&pool);
-    policy.tactics.pool_percent = 100;
-    let mut rng = SmallRng::seed_from_u64(5);
-    for _ in 0..20 {
-        let p = choose(&b, Color::Black, policy, &mut rng, &mut Reader::new());
-        assert!(p == Some(v("C3")) || p == Some(v("B2")), "{p:?}");
-    }
-    // A pool move already on the board is skipped.
-    let mut b2 = b.clone();
-    b2.play_unchecked(Color::White, v("C3"));
-    let mut policy_white_last = policy;
-    policy_white_last.tactics.answer_percent = 0;
-    for _ in 0..20 {
-        let p = choose(
-            &b2,
-            Color::Black,
-            policy_white_last,
-            &mut rng,
-            &mut Reader::new(),
-        );
-        assert_eq!(p, Some(v("B2")));
-    }
-    // Off, the same draws are random moves.
-    policy.tactics.pool_percent = 0;
-    let off: Vec<_> = (0..20)
-        .map(|_| choose(&b, Color::Black, policy, &mut rng, &mut Reader::new()))
-        .collect();
-    assert!(
-        off.iter()
-            .any(|&p| p != Some(v("C3")) && p != Some(v("B2")))
-    );
 }
