@@ -93,5 +93,34 @@ class WinRates(unittest.TestCase):
                          "fell by 0.20 or more from one move to the next")
 
 
+    def test_the_opponents_rates_are_split_by_game_and_stretch(self):
+        def pachi_game(moves):
+            # Pachi's log of one game: its board header before each of its
+            # moves (moves played so far), then the rate of the move.
+            return "IN: boardsize 19\nIN: clear_board\n" + "".join(
+                "Move: %3d  Komi: 7.5\n[100] best 50.0%%\n"
+                "*** WINNER is D4 with score %.1f%% (10/20 games), extra komi 0.0\n"
+                % (before, 100 * pachi) for before, pachi in moves)
+        with tempfile.TemporaryDirectory() as d:
+            b = batch(d, [(1, "B", "B+R", "hane", [0.5]),
+                          (2, "W", "B+R", "Pachi", [0.5]),
+                          (3, "B", "?", "", [0.5])])
+            (b / "opponent.stderr").write_text(
+                "=== opponent start\n"
+                + pachi_game([(1, 0.5), (19, 0.4), (21, 0.3)])
+                + pachi_game([(0, 0.6), (50, 0.9)])
+                + pachi_game([(1, 0.5)]))
+            games = W.opponent_rates(b)
+            table = W.opponent_table([d])
+        self.assertEqual([r["game"] for r, _ in games], ["1", "2"])
+        self.assertEqual([(m, round(x, 3)) for m, x in games[0][1]],
+                         [(2, 0.5), (20, 0.6), (22, 0.7)])
+        lines = table.splitlines()
+        self.assertEqual(lines[0], "1 games won, 1 lost: the opponent's mean "
+                         "win rate for hane")
+        self.assertEqual(lines[3], "| 1–20 | 0.550 (1) | 0.400 (1) |")
+        self.assertEqual(lines[4], "| 21–40 | 0.700 (1) | – |")
+        self.assertEqual(lines[5], "| 41–60 | – | 0.100 (1) |")
+
 if __name__ == "__main__":
     unittest.main()
