@@ -58,7 +58,6 @@ pub(super) fn root_children(sh: &Shared<'_>, legal: &[Point]) -> Vec<(u32, u32, 
     if s.moves.is_empty() {
         children(sh, sh.board, sh.color, &mut s, false);
     }
-    order(sh, &mut s.moves);
     if sh.allow_pass {
         s.moves.push(pass_child(sh.priors));
     }
@@ -79,7 +78,9 @@ fn rate(sh: &Shared<'_>, board: &Board, color: Color, s: &mut Buffers) {
 }
 
 /// Fills `s.moves` with a child and its prior per rated point, leaving
-/// out the ladder escapes that stay in atari when `prune` is set. No pass.
+/// out the ladder escapes that stay in atari when `prune` is set, in the
+/// order progressive widening opens them when it is on ([`order`]). No
+/// pass.
 fn children(sh: &Shared<'_>, board: &Board, color: Color, s: &mut Buffers, prune: bool) {
     s.moves.clear();
     let Rated {
@@ -92,6 +93,7 @@ fn children(sh: &Shared<'_>, board: &Board, color: Color, s: &mut Buffers, prune
         let (v, w) = priors::prior(sh.priors, pr, lad);
         s.moves.push((child_move(sh, board, color, p), v, w));
     }
+    order(sh, &mut s.moves);
 }
 
 /// Under progressive widening, puts the children in the order they
@@ -148,7 +150,6 @@ pub(super) fn expand(
     s.points.sort_unstable();
     rate(sh, board, color, s);
     children(sh, board, color, s, sh.params.prune_ladders);
-    order(sh, &mut s.moves);
     if sh.allow_pass {
         s.moves.push(pass_child(sh.priors));
     }

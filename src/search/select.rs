@@ -17,6 +17,8 @@ use std::sync::atomic::Ordering::Relaxed;
 pub(super) struct Widen {
     base: f32,
     inv_visits: f32,
+    /// Children opened per unit of `ln(1 + visits / widen_visits)`.
+    per_ln: f32,
 }
 
 impl Widen {
@@ -25,6 +27,7 @@ impl Widen {
         (params.widen_base > 0).then(|| Widen {
             base: params.widen_base as f32,
             inv_visits: (1.0 / params.widen_visits) as f32,
+            per_ln: (1.0 / WIDEN_RATE.ln()) as f32,
         })
     }
 
@@ -33,7 +36,7 @@ impl Widen {
     /// widen_visits` has grown.
     #[inline]
     pub fn open(self, visits: u32) -> usize {
-        let steps = (1.0 + visits as f32 * self.inv_visits).ln() * (1.0 / WIDEN_RATE.ln() as f32);
+        let steps = (1.0 + visits as f32 * self.inv_visits).ln() * self.per_ln;
         (self.base + steps) as usize
     }
 }
@@ -142,32 +145,41 @@ pub(super) fn select(sh: &Shared<'_>, node: NodeId) -> Option<NodeId> {
             urgency(sh, c, log_parent, inv_rave_equiv)
         }
     };
-    let mut best = None;
-    let mut best_u = f32::NEG_INFINITY;
-    for (i, c) in children[..open].iter().enumerate() {
-        let u = urgency_of(c);
-        if u > best_u {
-            best_u = u;
-            best = Some(first + i as NodeId);
-        }
-    }
+    let mut best = most_urgent(
+        &children[..open],
+        first,
+        (f32::NEG_INFINITY, None),
+        urgency_of,
+    );
     if open < children.len() {
         // Widening never closes a pass (always the last child), nor
         // leaves the root without a legal move.
         let last = children.len() - 1;
-        let reopen = if best.is_none() {
-            open..children.len()
+        let from = if best.1.is_none() {
+            open
         } else if children[last].mv() == PASS {
-            last..children.len()
+            last
         } else {
-            0..0
+            children.len()
         };
-        for i in reopen {
-            let u = urgency_of(&children[i]);
-            if u > best_u {
-                best_u = u;
-                best = Some(first + i as NodeId);
-            }
+        best = most_urgent(&children[from..], first + from as NodeId, best, urgency_of);
+    }
+    best.1
+}
+
+/// The most urgent of `children`, the first of them being node `first`,
+/// if it beats `best` (its urgency and node).
+#[inline]
+fn most_urgent(
+    children: &[Node],
+    first: NodeId,
+    mut best: (f32, Option<NodeId>),
+    urgency_of: impl Fn(&Node) -> f32,
+) -> (f32, Option<NodeId>) {
+    for (i, c) in children.iter().enumerate() {
+        let u = urgency_of(c);
+        if u > best.0 {
+            best = (u, Some(first + i as NodeId));
         }
     }
     best
