@@ -415,7 +415,7 @@ impl SearchParams {
 
     /// The names [`SearchParams::set`] knows, for experiments and tuning
     /// (`hane --tune NAME=VALUE`).
-    pub const TUNABLE: [&'static str; 46] = [
+    pub const TUNABLE: [&'static str; 47] = [
         "rave_equiv",
         "root_rave_equiv",
         "losing_rave_equiv",
@@ -462,6 +462,7 @@ impl SearchParams {
         "final_lcb",
         "widen_base",
         "widen_visits",
+        "shaped_tries",
     ];
 
     /// The model whose playout weights these constants ask for: the
@@ -551,6 +552,7 @@ impl SearchParams {
             "final_lcb" => self.final_lcb = value.clamp(0.0, 10.0),
             "widen_base" => self.widen_base = (value as u32).min(1000),
             "widen_visits" => self.widen_visits = value.clamp(1.0, 1e9),
+            "shaped_tries" => self.tactics.shaped_tries = (value as u32).min(100),
             _ => {
                 return Err(format!(
                     "unknown search constant {name:?}; known: {}",

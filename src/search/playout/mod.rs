@@ -22,8 +22,10 @@ pub use amaf::Amaf;
 pub use reply::Replies;
 pub use shape_log::{ShapeLog, TENUKI};
 
+use crate::knowledge::features::Group;
 use crate::knowledge::ladder;
 use crate::knowledge::model::Model;
+use crate::knowledge::pat3;
 use crate::knowledge::tactics::bad_self_atari;
 pub use crate::knowledge::tactics::playable;
 use crate::rules::score::area_count;
@@ -128,6 +130,10 @@ pub struct Tactics {
     /// chains of three liberties or more taken down to two, nothing
     /// captured or put in atari; [`redirect`]) is refused.
     pub squeeze_percent: u32,
+    /// Random points tried, when no answer applies, each kept with the
+    /// odds the model gives its 3x3 shape and line against open ground
+    /// ([`shaped_random`]), before a move is drawn uniformly (0 never).
+    pub shaped_tries: u32,
 }
 
 impl Default for Tactics {
@@ -156,6 +162,7 @@ impl Default for Tactics {
             approach_percent: 0,
             eye_fill_percent: 0,
             squeeze_percent: 0,
+            shaped_tries: 0,
         }
     }
 }
@@ -233,6 +240,11 @@ pub fn choose(
     {
         return Some(p);
     }
+    if kind == PlayoutKind::Heavy
+        && let Some(p) = shaped_random(board, color, policy, check, rng)
+    {
+        return Some(p);
+    }
     let start = below(rng, n);
     for i in 0..n {
         let mut j = start + i;
@@ -268,6 +280,51 @@ fn fill_board(board: &Board, tries: u32, rng: &mut SmallRng) -> Option<Point> {
                 .all(|&d| board.cell(d) == Cell::Empty))
         .then_some(p)
     })
+}
+
+/// A random move weighed by its shape: up to `shaped_tries` random empty
+/// points, each kept with probability the strength the model gives its
+/// 3x3 shape (liberties included) and its line over the strength of a
+/// point in open ground (empty all round, past the fourth line), or
+/// always where that is larger; the first kept one that the self-atari
+/// check admits is played. Points strong players seldom choose (the
+/// first line, the inside of settled ground, empty triangles) are then
+/// drawn less often than in the uniform draw, without a sum over the
+/// whole board.
+fn shaped_random(
+    board: &Board,
+    color: Color,
+    policy: Policy<'_>,
+    check: MoveCheck,
+    rng: &mut SmallRng,
+) -> Option<Point> {
+    let tries = policy.tactics.shaped_tries;
+    if tries == 0 {
+        return None;
+    }
+    let model = policy.model;
+    let open = model.pat3_gamma(0);
+    let empties = board.empty_points();
+    for _ in 0..tries {
+        let p = Point(empties[below(rng, empties.len())]);
+        if !playable(board, color, p) {
+            continue;
+        }
+        let line = board.size().line(p);
+        let edge = if line < 4 {
+            model.small_gamma(Group::Edge, line as u8 + 1)
+        } else {
+            1.0
+        };
+        let odds = model.pat3_gamma(pat3::code(board, color, p)) * edge / open;
+        if odds < 1.0 && (rng.next_u32() as f32 / 4_294_967_296.0) >= odds {
+            continue;
+        }
+        if let Some(q) = check.admit(board, color, p, rng) {
+            return Some(q);
+        }
+    }
+    None
 }
 
 /// Plays the game out from `board` with `color` to move, recording first

@@ -247,3 +247,31 @@ fn board_points_around(b: &Board, p: Point) -> Vec<Point> {
     v.extend(b.diagonals(p));
     v
 }
+
+#[test]
+fn shaped_random_moves_avoid_what_strong_players_avoid() {
+    // On the empty 19x19 board a uniform draw lands on the first line
+    // 72 times in 361; the model's line and shape gammas make first-line
+    // points far weaker than open ground, so the shaped draw keeps few.
+    let b = Board::new(crate::rules::BoardSize::new(19).unwrap());
+    let model = crate::knowledge::builtin();
+    let mut policy = heavy(&model);
+    let check = MoveCheck {
+        min_stones: 1,
+        approach: false,
+        eye_fill: false,
+        squeeze: false,
+    };
+    let mut rng = SmallRng::seed_from_u64(11);
+    assert_eq!(shaped_random(&b, Color::Black, policy, check, &mut rng), None);
+    policy.tactics.shaped_tries = 20;
+    let draws = 2000;
+    let mut first_line = 0;
+    for _ in 0..draws {
+        let p = shaped_random(&b, Color::Black, policy, check, &mut rng).expect("open board");
+        if b.size().line(p) == 0 {
+            first_line += 1;
+        }
+    }
+    assert!(first_line * 20 < draws, "{first_line} of {draws} on the first line");
+}
