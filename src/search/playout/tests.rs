@@ -263,7 +263,10 @@ fn shaped_random_moves_avoid_what_strong_players_avoid() {
         squeeze: false,
     };
     let mut rng = SmallRng::seed_from_u64(11);
-    assert_eq!(shaped_random(&b, Color::Black, policy, check, &mut rng), None);
+    assert_eq!(
+        shaped_random(&b, Color::Black, policy, check, &mut rng),
+        None
+    );
     policy.tactics.shaped_tries = 20;
     let draws = 2000;
     let mut first_line = 0;
@@ -273,5 +276,8 @@ fn shaped_random_moves_avoid_what_strong_players_avoid() {
             first_line += 1;
         }
     }
-    assert!(first_line * 20 < draws, "{first_line} of {draws} on the first line");
+    assert!(
+        first_line * 20 < draws,
+        "{first_line} of {draws} on the first line"
+    );
 }
