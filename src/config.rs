@@ -1,8 +1,10 @@
 //! Engine options, built once from the command line and passed down.
 
+use crate::knowledge::model::Model;
 use crate::player::{MctsOptions, MctsPlayer, Player, RandomPlayer};
 use crate::rules::Rules;
 use crate::search::{PlayoutKind, SearchParams, SizedParams};
+use std::sync::Arc;
 
 /// What `genmove` shows GoGui while it thinks (`gogui-gfx:` blocks on
 /// stderr).
@@ -88,6 +90,10 @@ pub struct Config {
     pub tune: Vec<(String, f64)>,
     /// Play the 9x9 opening book's moves (`--no-book` turns it off).
     pub book: bool,
+    /// The move-prediction model (tree priors, playout weights, the
+    /// dead-stone playouts) from a file (`--model`; `None`: the built-in
+    /// one).
+    pub model: Option<Arc<Model>>,
 }
 
 impl Default for Config {
@@ -110,6 +116,7 @@ impl Default for Config {
             lizzie: false,
             tune: Vec::new(),
             book: true,
+            model: None,
         }
     }
 }
@@ -135,6 +142,11 @@ impl Config {
         })
     }
 
+    /// The model the engine plays with: `--model`'s, else the built-in one.
+    pub fn model(&self) -> Arc<Model> {
+        self.model.clone().unwrap_or_else(crate::knowledge::builtin)
+    }
+
     /// The player these options ask for (the search parameters are
     /// checked first: see [`Config::search_params`]).
     pub fn make_player(&self) -> Box<dyn Player> {
@@ -147,6 +159,7 @@ impl Config {
                 resign_threshold: self.resign_threshold,
                 seed: self.seed,
                 book: self.book,
+                model: self.model(),
             })),
         }
     }

@@ -103,6 +103,11 @@ struct Cli {
     /// move.
     #[arg(long)]
     no_book: bool,
+    /// Play with the move-prediction model in FILE (tree priors and
+    /// playout weights, as `hane train` and `hane balance --fit` write
+    /// them) instead of the built-in one.
+    #[arg(long, value_name = "FILE")]
+    model: Option<String>,
     /// Set a search constant, NAME=VALUE (repeatable; for experiments and
     /// tuning): rave_equiv, rave_distance, exploration, expand_visits,
     /// prior_even, prior_pattern.
@@ -145,6 +150,18 @@ fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or(level))
         .target(env_logger::Target::Stderr)
         .init();
+    let model = match cli
+        .model
+        .as_deref()
+        .map(hane::knowledge::model::Model::from_file)
+        .transpose()
+    {
+        Ok(model) => model.map(std::sync::Arc::new),
+        Err(e) => {
+            log::error!("{e}");
+            return ExitCode::from(2);
+        }
+    };
     let config = Config {
         rules: cli.rules,
         komi: cli.komi,
@@ -176,6 +193,7 @@ fn main() -> ExitCode {
         lizzie: cli.lizzie,
         tune: cli.tune,
         book: !cli.no_book,
+        model,
     };
     if let Some(command) = cli.command {
         return tools::run(command, &config);

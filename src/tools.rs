@@ -132,7 +132,8 @@ pub enum Sub {
     /// positions of the games (simulation balancing's measure), for the
     /// playout policy (--tune applies) and variants of it, compared
     /// position by position; or, with --fit, fit the playout weights to
-    /// those results by simulation balancing.
+    /// those results by simulation balancing; or, with --label, value the
+    /// positions by long searches for --targets.
     Balance {
         /// Use at most this many games.
         #[arg(long)]
@@ -184,6 +185,19 @@ pub enum Sub {
         /// Fit: the pull towards the starting weights.
         #[arg(long, default_value_t = 0.01, requires = "fit")]
         pull: f64,
+        /// Forecast (or fit) the values of this labels file, written by
+        /// --label, instead of the games' results, on the positions it
+        /// values.
+        #[arg(long, value_name = "FILE", conflicts_with = "label")]
+        targets: Option<String>,
+        /// Instead of measuring, value every position by a search (--tune
+        /// applies; one thread each, positions in parallel) and write the
+        /// labels file here.
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["fit", "variants", "variant_models", "model"])]
+        label: Option<String>,
+        /// Label: playouts of each position's search.
+        #[arg(long, default_value_t = 10_000, requires = "label")]
+        label_playouts: u64,
         /// Game files.
         #[arg(required = true)]
         files: Vec<String>,
@@ -412,6 +426,9 @@ pub fn run(command: Sub, config: &Config) -> ExitCode {
             batch,
             rate,
             pull,
+            targets,
+            label,
+            label_playouts,
             files,
         } => tool(config.threads, || {
             let base = config.search_params()?;
@@ -427,8 +444,21 @@ pub fn run(command: Sub, config: &Config) -> ExitCode {
                 files: &files,
                 games,
                 results: results.as_deref(),
+                targets: targets.as_deref(),
             };
             let model = model.as_deref();
+            if let Some(out) = label {
+                let args: Vec<String> = std::env::args().skip(1).collect();
+                let command = format!("hane {}", args.join(" "));
+                return hane::train::run_label(
+                    &source,
+                    &base,
+                    &out,
+                    &opts,
+                    label_playouts,
+                    &command,
+                );
+            }
             match fit {
                 Some(out) => {
                     let fit = hane::train::simbal::FitOptions {

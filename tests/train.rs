@@ -1,8 +1,9 @@
 //! `hane train`, `hane predict` and `hane balance` as a user runs them:
 //! the same model byte for byte whatever the thread count, bad input
 //! lines reported and skipped, prediction figures printed, damaged models
-//! refused, the playouts' forecasts of results an index gives, and the
-//! playout weights fitted to them.
+//! refused, the playouts' forecasts of results an index gives, the
+//! playout weights fitted to them, positions valued by searches in their
+//! place, and a fitted model played by the engine.
 //!
 //! `tests/data/tygem-sample.txt` holds 45 games of the TYGEM 9-dan
 //! collection (one game a line; one of them, line 24, retakes a ko at
@@ -233,7 +234,7 @@ fn balance_forecasts_the_results_an_index_gives_and_compares_variants() {
     }
     assert_eq!(positions, 13, "games of 212, 209, 91, 165 and 305 moves");
     let share = 100.0 * black as f64 / positions as f64;
-    let head = format!("positions {positions}, Black won {share:.1}% of them");
+    let head = format!("positions {positions}, Black's result {share:.1}% on average");
     assert!(out.starts_with(&head), "{out}");
     assert!(out.contains("\nbase: Brier "), "{out}");
     assert!(
@@ -313,5 +314,119 @@ fn balance_fits_playout_weights_that_load_and_compare_alike_on_any_thread_count(
     let damaged = balance("1", &index_path, &["--variant-model", two_path]);
     assert!(!damaged.status.success());
     assert!(damaged.stdout.is_empty());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn balance_labels_positions_by_search_and_forecasts_and_fits_those_values() {
+    let dir = temp_dir("label");
+    let index_path = write_index(&dir);
+    let labels = dir.join("labels.tsv");
+    let label = |threads: &str, out: &Path| {
+        let out = out.to_str().unwrap();
+        balance(
+            threads,
+            &index_path,
+            &["--label", out, "--label-playouts", "200"],
+        )
+    };
+    let a = label("1", &labels);
+    assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
+    assert!(String::from_utf8_lossy(&a.stdout).starts_with("13 positions valued in "));
+    let text = std::fs::read_to_string(&labels).unwrap();
+    assert!(
+        text.starts_with("# Black's win rate by a search of 200 playouts"),
+        "{text}"
+    );
+    assert!(
+        text.contains("# Written by: hane --threads 1 balance "),
+        "{text}"
+    );
+    let values: Vec<f64> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split('\t').nth(2).unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(values.len(), 13);
+    assert!(values.iter().all(|v| (0.0..=1.0).contains(v)));
+    // Searches are not game results.
+    assert!(values.iter().any(|&v| v > 0.0 && v < 1.0), "{values:?}");
+    // The same labels on two threads.
+    let again = dir.join("again.tsv");
+    assert!(label("2", &again).status.success());
+    let strip = |t: &str| {
+        t.lines()
+            .filter(|l| !l.starts_with('#'))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(
+        strip(&std::fs::read_to_string(&again).unwrap()),
+        strip(&text)
+    );
+
+    // Forecasting the labels: only the positions they value.
+    let few: String = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .take(5)
+        .collect::<Vec<_>>()
+        .join("\n");
+    let few_path = dir.join("few.tsv");
+    std::fs::write(&few_path, few + "\n").unwrap();
+    let targets = ["--targets", few_path.to_str().unwrap()];
+    let m = balance("1", &index_path, &targets);
+    assert!(m.status.success(), "{}", String::from_utf8_lossy(&m.stderr));
+    assert!(String::from_utf8_lossy(&m.stdout).starts_with("positions 5, Black's result "));
+    let fitted = dir.join("fitted.model");
+    let mut fit = targets.to_vec();
+    fit.extend(["--fit", fitted.to_str().unwrap(), "--rate", "0.1"]);
+    let f = balance("1", &index_path, &fit);
+    assert!(f.status.success(), "{}", String::from_utf8_lossy(&f.stderr));
+    assert!(String::from_utf8_lossy(&f.stdout).starts_with("pass 1: 5 positions, Brier "));
+
+    // A damaged labels file is refused with its line.
+    std::fs::write(&few_path, "id\t50\tnot-a-number\n").unwrap();
+    let bad = balance("1", &index_path, &targets);
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("labels line 1"));
+    assert!(bad.stdout.is_empty());
+
+    // The engine plays with the fitted model (`--model`), and a damaged
+    // one stops it before it answers anything.
+    let genmove = |model: &Path| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_hane"))
+            .args([
+                "--model",
+                model.to_str().unwrap(),
+                "--size",
+                "9",
+                "--playouts",
+                "200",
+            ])
+            .args(["--threads", "1"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("hane runs");
+        use std::io::Write as _;
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(b"genmove b\nquit\n").ok();
+        drop(stdin);
+        child.wait_with_output().unwrap()
+    };
+    let g = genmove(&fitted);
+    assert!(g.status.success(), "{}", String::from_utf8_lossy(&g.stderr));
+    assert!(
+        String::from_utf8_lossy(&g.stdout).starts_with("= "),
+        "{g:?}"
+    );
+    let bytes = std::fs::read(&fitted).unwrap();
+    std::fs::write(&fitted, &bytes[..bytes.len() / 2]).unwrap();
+    let g = genmove(&fitted);
+    assert_eq!(g.status.code(), Some(2));
+    assert!(g.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&g.stderr).contains("truncated"));
     std::fs::remove_dir_all(&dir).ok();
 }

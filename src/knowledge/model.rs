@@ -343,6 +343,16 @@ impl Model {
         out
     }
 
+    /// Reads a model file.
+    ///
+    /// # Errors
+    /// The file cannot be read, or its bytes are not a model
+    /// ([`ModelError`]); the message names the file.
+    pub fn from_file(path: &str) -> Result<Model, String> {
+        let bytes = std::fs::read(path).map_err(|e| format!("cannot read model {path}: {e}"))?;
+        Model::from_bytes(&bytes).map_err(|e| format!("model {path}: {e}"))
+    }
+
     /// Reads a model from file bytes.
     ///
     /// # Errors

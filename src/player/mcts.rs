@@ -11,7 +11,7 @@ use crate::stop::StopCheck;
 use log::{debug, info};
 
 /// Options of the MCTS player.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct MctsOptions {
     /// Search parameters by board size (threads, playout policy, memory).
     pub search: SizedParams,
@@ -25,6 +25,9 @@ pub struct MctsOptions {
     pub seed: u64,
     /// Play the opening book's move where it has one (9x9).
     pub book: bool,
+    /// The move-prediction model the searches use (priors and playout
+    /// weights, under the parameters' `shape_power`).
+    pub model: std::sync::Arc<crate::knowledge::model::Model>,
 }
 
 /// How many consecutive hopeless searches before resigning.
@@ -70,7 +73,7 @@ impl MctsPlayer {
             .build()
             .ok();
         MctsPlayer {
-            searcher: Searcher::new(options.search.for_size(LARGE_BOARD)),
+            searcher: Searcher::with_model(options.search.for_size(LARGE_BOARD), &options.model),
             large: true,
             pool,
             options,
@@ -85,7 +88,8 @@ impl MctsPlayer {
         let size = game.size().get();
         let large = is_large(size);
         if large != self.large {
-            self.searcher = Searcher::new(self.options.search.for_size(size));
+            self.searcher =
+                Searcher::with_model(self.options.search.for_size(size), &self.options.model);
             self.large = large;
         }
     }
@@ -422,6 +426,7 @@ mod tests {
             resign_threshold: 0.0,
             seed: 1,
             book: false,
+            model: crate::knowledge::builtin(),
         };
         let game = |n| Game::new(BoardSize::new(n).unwrap(), Rules::AGA, 7.5);
         let race = |p: &MctsPlayer| p.searcher.params().tactics.race_percent;

@@ -198,11 +198,17 @@ pub(crate) fn id_move(id: u32) -> Move {
 }
 
 impl Searcher {
-    /// A searcher with an empty tree.
+    /// A searcher with an empty tree and the built-in model.
     pub fn new(params: SearchParams) -> Searcher {
+        Searcher::with_model(params, &crate::knowledge::builtin())
+    }
+
+    /// A searcher with an empty tree and `model`'s priors and playout
+    /// weights (the latter under the parameters' `shape_power`).
+    pub fn with_model(params: SearchParams, model: &std::sync::Arc<Model>) -> Searcher {
         Searcher {
             tree: Tree::new(params.max_tree_bytes),
-            model: params.playout_model(),
+            model: params.playout_model_from(model),
             params,
             root: None,
             dyn_komi: ByColor::default(),

@@ -14,6 +14,7 @@
 
 use super::dataset::replay;
 use super::games::Record;
+use super::labels::Targets;
 use crate::knowledge::ladder;
 use crate::knowledge::model::Model;
 use crate::rules::{Board, Color, Move};
@@ -54,16 +55,17 @@ pub struct Variant {
     pub model: Option<Arc<Model>>,
 }
 
-/// One position: who won the game, who is to move, and the share of
-/// playouts Black won under each variant.
+/// One position: what Black's result there is taken to be, who is to
+/// move, and the share of playouts Black won under each variant.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sample {
     /// Moves played before the position.
     pub moves: usize,
     /// The side to move.
     pub to_move: Color,
-    /// The game's winner was Black.
-    pub black_won: bool,
+    /// Black's result: the game's (1 won, 0 lost), or the value a long
+    /// search gave the position ([`Targets`]).
+    pub target: f64,
     /// Black's share of the playouts, one per variant.
     pub rates: Vec<f64>,
 }
@@ -71,8 +73,7 @@ pub struct Sample {
 /// The Brier score of one forecast, less the part the finite number of
 /// playouts adds: `(r - y)² - r(1 - r)/(n - 1)` is an unbiased estimate of
 /// the squared error of the policy's true win share.
-pub(super) fn brier(rate: f64, black_won: bool, playouts: u32) -> f64 {
-    let y = if black_won { 1.0 } else { 0.0 };
+pub(super) fn brier(rate: f64, y: f64, playouts: u32) -> f64 {
     let noise = if playouts > 1 {
         rate * (1.0 - rate) / f64::from(playouts - 1)
     } else {
@@ -145,17 +146,34 @@ fn measured(moves: usize, opts: &BalanceOptions) -> bool {
     moves >= opts.from && moves <= opts.to && (moves - opts.from).is_multiple_of(opts.every.max(1))
 }
 
-/// The measured positions of `games` that have a winner: the game's
-/// index, the moves before the position, and whether Black won.
-pub(super) fn game_positions(games: &[Record], opts: &BalanceOptions) -> Vec<(usize, usize, bool)> {
+/// Black's result at the position after `moves` moves of `game`: the
+/// target's value where `targets` are given (`None` for a position they
+/// leave out), else the game's result (`None` without a winner).
+fn target_of(game: &Record, moves: usize, targets: Option<&Targets>) -> Option<f64> {
+    match targets {
+        Some(t) => t.get(&game.id, moves),
+        None => game
+            .winner
+            .map(|w| if w == Color::Black { 1.0 } else { 0.0 }),
+    }
+}
+
+/// The measured positions of `games` that have a winner and, where
+/// `targets` are given, a value: the game's index, the moves before the
+/// position, and Black's result there.
+pub(super) fn game_positions(
+    games: &[Record],
+    opts: &BalanceOptions,
+    targets: Option<&Targets>,
+) -> Vec<(usize, usize, f64)> {
     let mut out = Vec::new();
     for (g, game) in games.iter().enumerate() {
-        if let Some(winner) = game.winner {
+        if game.winner.is_some() {
             let last = game.moves.len().saturating_sub(1);
             out.extend(
                 (0..=last.min(opts.to))
                     .filter(|&m| measured(m, opts))
-                    .map(|m| (g, m, winner == Color::Black)),
+                    .filter_map(|m| Some((g, m, target_of(game, m, targets)?))),
             );
         }
     }
@@ -185,14 +203,15 @@ fn game_samples(
     variants: &[Variant],
     models: &[Arc<Model>],
     opts: &BalanceOptions,
+    targets: Option<&Targets>,
 ) -> Vec<Sample> {
-    let Some(winner) = game.winner else {
+    if game.winner.is_none() {
         return Vec::new();
-    };
+    }
     let mut out = Vec::new();
     let mut moves = 0;
     replay(game, |board, color, _| {
-        if measured(moves, opts) {
+        if let Some(target) = target_of(game, moves, targets).filter(|_| measured(moves, opts)) {
             // One seed per position, the same for every variant.
             let seed = opts.seed ^ ((index as u64) << 20) ^ moves as u64;
             let rates = variants
@@ -203,7 +222,7 @@ fn game_samples(
             out.push(Sample {
                 moves,
                 to_move: color,
-                black_won: winner == Color::Black,
+                target,
                 rates,
             });
         }
@@ -214,12 +233,14 @@ fn game_samples(
 
 /// Every sample of `games` (each variant's playout weights, else
 /// `base`'s, under its `shape_power`), in game order (games in
-/// parallel; the same samples whatever the number of threads).
+/// parallel; the same samples whatever the number of threads). With
+/// `targets`, only the positions they value, against those values.
 pub fn measure(
     games: &[Record],
     variants: &[Variant],
     base: &Arc<Model>,
     opts: &BalanceOptions,
+    targets: Option<&Targets>,
 ) -> Vec<Sample> {
     let models: Vec<Arc<Model>> = variants
         .iter()
@@ -234,7 +255,7 @@ pub fn measure(
         .par_iter()
         .enumerate()
         .map(|(i, g)| {
-            let samples = game_samples(g, i, variants, &models, opts);
+            let samples = game_samples(g, i, variants, &models, opts, targets);
             let n = done.fetch_add(1, Ordering::Relaxed) + 1;
             if n.is_multiple_of(step) {
                 log::info!("balance: {n} of {} games", games.len());
@@ -253,25 +274,29 @@ fn mean_and_error(xs: &[f64]) -> (f64, f64) {
 }
 
 /// The report: for each variant its Brier score, the Brier score of
-/// forecasting every position with the sample's share of Black wins, how
-/// much its forecasts favour the side to move, and (from the second
+/// forecasting every position with Black's mean result over the sample,
+/// how much its forecasts favour the side to move, and (from the second
 /// variant on) its Brier score less the first's, position by position,
 /// with the standard error.
 pub fn report(samples: &[Sample], variants: &[Variant], playouts: u32) -> String {
     let mut out = String::new();
     let n = samples.len();
-    let black = samples.iter().filter(|s| s.black_won).count() as f64 / n.max(1) as f64;
+    let black = samples.iter().map(|s| s.target).sum::<f64>() / n.max(1) as f64;
+    let constant = samples
+        .iter()
+        .map(|s| (s.target - black).powi(2))
+        .sum::<f64>()
+        / n.max(1) as f64;
     let _ = writeln!(
         out,
-        "positions {n}, Black won {:.1}% of them; forecasting that share everywhere: Brier {:.4}",
+        "positions {n}, Black's result {:.1}% on average; forecasting that everywhere: Brier {constant:.4}",
         100.0 * black,
-        black * (1.0 - black)
     );
     let scores: Vec<Vec<f64>> = (0..variants.len())
         .map(|k| {
             samples
                 .iter()
-                .map(|s| brier(s.rates[k], s.black_won, playouts))
+                .map(|s| brier(s.rates[k], s.target, playouts))
                 .collect()
         })
         .collect();
@@ -281,11 +306,10 @@ pub fn report(samples: &[Sample], variants: &[Variant], playouts: u32) -> String
             .iter()
             .map(|s| {
                 let r = s.rates[k];
-                let (rate, won) = match s.to_move {
-                    Color::Black => (r, s.black_won),
-                    Color::White => (1.0 - r, !s.black_won),
-                };
-                rate - if won { 1.0 } else { 0.0 }
+                match s.to_move {
+                    Color::Black => r - s.target,
+                    Color::White => s.target - r,
+                }
             })
             .collect();
         let (lean, _) = mean_and_error(&lean);
@@ -359,10 +383,12 @@ mod tests {
 
     #[test]
     fn the_brier_score_takes_out_the_playouts_own_noise() {
-        assert_eq!(brier(1.0, true, 100), 0.0);
-        assert_eq!(brier(0.0, true, 100), 1.0);
+        assert_eq!(brier(1.0, 1.0, 100), 0.0);
+        assert_eq!(brier(0.0, 1.0, 100), 1.0);
         // Half the playouts won: 0.25 less 0.25/99.
-        assert!((brier(0.5, false, 100) - (0.25 - 0.25 / 99.0)).abs() < 1e-12);
+        assert!((brier(0.5, 0.0, 100) - (0.25 - 0.25 / 99.0)).abs() < 1e-12);
+        // A searched value in place of a result.
+        assert!((brier(0.5, 0.75, 100) - (0.0625 - 0.25 / 99.0)).abs() < 1e-12);
     }
 
     #[test]
@@ -387,23 +413,74 @@ mod tests {
             to: 53,
             ..opts(16)
         };
-        let samples = measure(&games, &variants, &crate::knowledge::builtin(), &o);
+        let samples = measure(&games, &variants, &crate::knowledge::builtin(), &o, None);
         assert_eq!(samples.len(), 1);
         let s = &samples[0];
         assert_eq!(s.moves, 53);
         assert_eq!(s.to_move, Color::White);
-        assert!(!s.black_won);
+        assert_eq!(s.target, 0.0);
         // Black's net holds in (almost) every playout.
         assert!(s.rates[0] > 0.8, "{}", s.rates[0]);
         let text = report(&samples, &variants, 16);
-        assert!(text.starts_with("positions 1, Black won 0.0%"), "{text}");
-        let b = brier(s.rates[0], false, 16);
+        assert!(
+            text.starts_with("positions 1, Black's result 0.0% on average"),
+            "{text}"
+        );
+        let b = brier(s.rates[0], 0.0, 16);
         assert!(b > 0.6, "{b}");
         assert!(text.contains(&format!("base: Brier {b:.4}")), "{text}");
         // White, to move, won the game its playouts gave it little chance of.
         let lean = (1.0 - s.rates[0]) - 1.0;
         assert!(
             text.contains(&format!("less its result {lean:+.4}")),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn labels_replace_the_result_and_choose_the_positions() {
+        use super::super::labels::{Label, Targets};
+        let games = [lopsided(Some(Color::White))];
+        let variants = [variant("base")];
+        let o = BalanceOptions {
+            from: 4,
+            to: 12,
+            every: 4,
+            ..opts(8)
+        };
+        let label = |moves, black| Label {
+            id: "wall".to_string(),
+            moves,
+            black,
+        };
+        // A label for a position not measured (6) and one of another game
+        // are left out.
+        let mut labels = vec![label(8, 0.9), label(6, 0.5), label(12, 0.95)];
+        labels.push(Label {
+            id: "other".to_string(),
+            ..label(4, 0.1)
+        });
+        let targets = Targets::from_labels(&labels);
+        let samples = measure(
+            &games,
+            &variants,
+            &crate::knowledge::builtin(),
+            &o,
+            Some(&targets),
+        );
+        let got: Vec<(usize, f64)> = samples.iter().map(|s| (s.moves, s.target)).collect();
+        assert_eq!(got, [(8, 0.9), (12, 0.95)]);
+        assert_eq!(
+            game_positions(&games, &o, Some(&targets)),
+            [(0, 8, 0.9), (0, 12, 0.95)]
+        );
+        // The same positions without labels: the game's result.
+        let plain = measure(&games, &variants, &crate::knowledge::builtin(), &o, None);
+        assert!(plain.iter().all(|s| s.target == 0.0));
+        assert_eq!(plain[1].rates, samples[0].rates);
+        let text = report(&samples, &variants, 8);
+        assert!(
+            text.starts_with("positions 2, Black's result 92.5% on average"),
             "{text}"
         );
     }
@@ -420,14 +497,18 @@ mod tests {
             every: 4,
             ..opts(8)
         };
-        let samples = measure(&games, &variants, &crate::knowledge::builtin(), &o);
+        let samples = measure(&games, &variants, &crate::knowledge::builtin(), &o, None);
         let moves: Vec<usize> = samples.iter().map(|s| s.moves).collect();
         assert_eq!(moves, [4, 8, 12]);
-        assert!(samples.iter().all(|s| s.rates.len() == 2 && s.black_won));
+        assert!(
+            samples
+                .iter()
+                .all(|s| s.rates.len() == 2 && s.target == 1.0)
+        );
         // The same seed gives the same forecasts.
         assert_eq!(
             samples,
-            measure(&games, &variants, &crate::knowledge::builtin(), &o)
+            measure(&games, &variants, &crate::knowledge::builtin(), &o, None)
         );
         let text = report(&samples, &variants, 8);
         assert!(text.contains("light: Brier"), "{text}");

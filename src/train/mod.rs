@@ -12,6 +12,7 @@ pub mod book;
 pub mod book_games;
 pub mod dataset;
 pub mod games;
+pub mod labels;
 pub mod mm;
 pub mod owner;
 pub mod playout;
@@ -245,12 +246,7 @@ pub fn run_train_owner(
 /// A model file, or the built-in model.
 fn load_model(path: Option<&str>) -> Result<Arc<Model>, String> {
     match path {
-        Some(path) => {
-            let bytes =
-                std::fs::read(path).map_err(|e| format!("cannot read model {path}: {e}"))?;
-            let model = Model::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
-            Ok(Arc::new(model))
-        }
+        Some(path) => Model::from_file(path).map(Arc::new),
         None => Ok(crate::knowledge::builtin()),
     }
 }
@@ -265,6 +261,20 @@ pub struct ResultGames<'a> {
     /// The results of line-format games: the TYGEM index (tab-separated:
     /// the id first, the result ninth).
     pub results: Option<&'a str>,
+    /// A labels file ([`labels`]): its values stand for the results, and
+    /// only the positions it values are used.
+    pub targets: Option<&'a str>,
+}
+
+/// The targets of `source`, if it names a labels file.
+fn load_targets(source: &ResultGames<'_>) -> Result<Option<labels::Targets>, String> {
+    let Some(path) = source.targets else {
+        return Ok(None);
+    };
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let targets = labels::Targets::parse(&text).map_err(|e| format!("{path}: {e}"))?;
+    log::info!("{} positions valued in {path}", targets.len());
+    Ok(Some(targets))
 }
 
 /// The games with their winners (an error if no game has one).
@@ -337,8 +347,9 @@ pub fn run_balance(
             model: Some(load_model(Some(path))?),
         });
     }
+    let targets = load_targets(source)?;
     let start = Instant::now();
-    let samples = balance::measure(&games, &list, &model, opts);
+    let samples = balance::measure(&games, &list, &model, opts, targets.as_ref());
     log::info!(
         "{} positions, {:.0}s",
         samples.len(),
@@ -364,25 +375,72 @@ pub fn run_fit(
     let model = load_model(model)?;
     let games = decided_games(source)?;
     let params = base.for_size(games[0].start.size().get());
+    let targets = load_targets(source)?;
     let mut written = Ok(());
-    simbal::fit(&games, &params, &model, opts, |epoch, report, fitted| {
-        let m = report.moved;
-        println!(
-            "pass {}: {} positions, Brier {:.4}; log-gamma moved: tenuki {:+.3}, unlisted shapes {:+.3}, listed shapes {:.3} on average, {:.3} at most",
-            epoch + 1,
-            report.positions,
-            report.brier,
-            m.tenuki,
-            m.other,
-            m.mean,
-            m.largest
-        );
-        if written.is_ok() {
-            written = std::fs::write(out, fitted.to_bytes())
-                .map_err(|e| format!("cannot write {out}: {e}"));
-        }
-    });
+    simbal::fit(
+        &games,
+        &params,
+        &model,
+        opts,
+        targets.as_ref(),
+        |epoch, report, fitted| {
+            let m = report.moved;
+            println!(
+                "pass {}: {} positions, Brier {:.4}; log-gamma moved: tenuki {:+.3}, unlisted shapes {:+.3}, listed shapes {:.3} on average, {:.3} at most",
+                epoch + 1,
+                report.positions,
+                report.brier,
+                m.tenuki,
+                m.other,
+                m.mean,
+                m.largest
+            );
+            if written.is_ok() {
+                written = std::fs::write(out, fitted.to_bytes())
+                    .map_err(|e| format!("cannot write {out}: {e}"));
+            }
+        },
+    );
     written
+}
+
+/// `hane balance --label`: values every measured position of the
+/// `source` games by a search of `playouts` playouts with `base`'s
+/// constants and writes the labels file `out`, its first lines naming
+/// `command`.
+///
+/// # Errors
+/// A file that cannot be read or written, or no usable game.
+pub fn run_label(
+    source: &ResultGames<'_>,
+    base: &crate::search::SizedParams,
+    out: &str,
+    opts: &balance::BalanceOptions,
+    playouts: u64,
+    command: &str,
+) -> Result<(), String> {
+    let games = decided_games(source)?;
+    let params = base.for_size(games[0].start.size().get());
+    let start = Instant::now();
+    let found = labels::label(&games, opts, &params, playouts, |n, of| {
+        log::info!(
+            "label: {n} of {of} positions, {:.0}s",
+            start.elapsed().as_secs_f64()
+        )
+    });
+    let header = format!(
+        "Black's win rate by a search of {playouts} playouts from each position (hane {}).\n\
+         Written by: {command}",
+        env!("CARGO_PKG_VERSION")
+    );
+    std::fs::write(out, labels::to_text(&header, &found))
+        .map_err(|e| format!("cannot write {out}: {e}"))?;
+    println!(
+        "{} positions valued in {:.0}s, written to {out}",
+        found.len(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
 }
 
 #[cfg(test)]

@@ -1,11 +1,14 @@
 //! Simulation balancing: fitting the playouts' shape weights so that the
 //! share of playouts a side wins forecasts the results of strong
-//! players' games (policy-gradient simulation balancing: Silver and
-//! Tesauro 2009; on Go in practice: Huang, Coulom and Lin 2010).
+//! players' games, or the values long searches give their positions
+//! ([`labels`](super::labels)) (policy-gradient simulation balancing:
+//! Silver and Tesauro 2009; on Go in practice: Huang, Coulom and Lin
+//! 2010).
 //!
 //! The parameters are the log-gammas of the playout weights: tenuki,
 //! the shared gamma of unlisted 3x3 shapes, and each listed shape. From
-//! a position with result `y` (1 if Black won) whose playouts Black
+//! a position with result `y` (1 if Black won, or a search's value for
+//! Black) whose playouts Black
 //! wins with probability `V`, the squared error `(y - V)²` falls along
 //! `(y - V) ∇V`, and `∇V = E[(z - b) Σ ∇log π(a_t)]`, summed over the
 //! shape draws of a playout with result `z` (both sides draw from the
@@ -18,6 +21,7 @@
 
 use super::balance::{BalanceOptions, black_share, brier, game_positions, playouts};
 use super::games::Record;
+use super::labels::Targets;
 use crate::knowledge::model::{Model, PlayoutGammas};
 use crate::knowledge::pat3;
 use crate::search::SearchParams;
@@ -149,11 +153,11 @@ impl Params {
     }
 }
 
-/// One position's share of the step: Black's estimated win rate, the
-/// result, and `(y - V̂) ∇V̂` by parameter, sorted.
+/// One position's share of the step: Black's estimated win rate, Black's
+/// result `y`, and `(y - V̂) ∇V̂` by parameter, sorted.
 struct Contribution {
     rate: f64,
-    black_won: bool,
+    target: f64,
     gradient: Vec<(usize, f64)>,
 }
 
@@ -163,7 +167,7 @@ struct Contribution {
 fn contribution(
     game: &Record,
     moves: usize,
-    black_won: bool,
+    target: f64,
     params: &SearchParams,
     model: &Model,
     fit: &Params,
@@ -190,13 +194,12 @@ fn contribution(
             }
         }
     });
-    let y = if black_won { 1.0 } else { 0.0 };
-    let scale = (y - rate) / f64::from(opts.playouts.max(1));
+    let scale = (target - rate) / f64::from(opts.playouts.max(1));
     let mut gradient: Vec<(usize, f64)> = sums.into_iter().map(|(k, g)| (k, g * scale)).collect();
     gradient.sort_by_key(|e| e.0);
     Some(Contribution {
         rate,
-        black_won,
+        target,
         gradient,
     })
 }
@@ -234,13 +237,15 @@ impl Adam {
 
 /// Fits `base`'s playout weights on the positions of `games` (those
 /// with a known winner) for the policy of `params`, calling `done` with
-/// the model after each pass. Deterministic for a seed, whatever the
-/// number of threads.
+/// the model after each pass: to the games' results, or with `targets`
+/// to the values they give the positions they value. Deterministic for
+/// a seed, whatever the number of threads.
 pub fn fit(
     games: &[Record],
     params: &SearchParams,
     base: &Arc<Model>,
     opts: &FitOptions,
+    targets: Option<&Targets>,
     mut done: impl FnMut(usize, &EpochReport, &Model),
 ) -> Model {
     let power = if params.shape_power > 0.0 {
@@ -252,7 +257,7 @@ pub fn fit(
     let mut fit = Params::new(start.playout_gammas());
     let theta0 = fit.theta.clone();
     let mut adam = Adam::new(fit.theta.len());
-    let mut positions = game_positions(games, &opts.balance);
+    let mut positions = game_positions(games, &opts.balance, targets);
     let mut rng = SmallRng::seed_from_u64(opts.balance.seed);
     let mut fitted = None;
     for epoch in 0..opts.epochs {
@@ -263,7 +268,7 @@ pub fn fit(
             let model = start.with_playout_gammas(fit.gammas(1.0));
             let parts: Vec<Contribution> = batch
                 .par_iter()
-                .filter_map(|&(g, moves, black_won)| {
+                .filter_map(|&(g, moves, target)| {
                     let seed = opts.balance.seed
                         ^ ((epoch as u64) << 48)
                         ^ ((g as u64) << 20)
@@ -271,7 +276,7 @@ pub fn fit(
                     contribution(
                         &games[g],
                         moves,
-                        black_won,
+                        target,
                         params,
                         &model,
                         &fit,
@@ -288,7 +293,7 @@ pub fn fit(
                 .collect();
             let n = parts.len().max(1) as f64;
             for c in &parts {
-                brier_sum += brier(c.rate, c.black_won, opts.balance.playouts);
+                brier_sum += brier(c.rate, c.target, opts.balance.playouts);
                 for &(k, g) in &c.gradient {
                     ascent[k] += g / n;
                 }
@@ -385,7 +390,7 @@ mod tests {
         let params = SearchParams::for_size(9);
         let base = crate::knowledge::builtin();
         let mut reports = Vec::new();
-        let a = fit(&games, &params, &base, &options(2), |e, r, _| {
+        let a = fit(&games, &params, &base, &options(2), None, |e, r, _| {
             reports.push((e, *r))
         });
         assert_eq!(reports.len(), 2);
@@ -394,7 +399,7 @@ mod tests {
         assert_eq!(reports[0].1.positions, 8);
         // (Less the playouts' noise, a Brier score may dip below 0.)
         assert!(reports[0].1.brier > -0.02 && reports[0].1.brier < 1.0);
-        let b = fit(&games, &params, &base, &options(2), |_, _, _| {});
+        let b = fit(&games, &params, &base, &options(2), None, |_, _, _| {});
         assert_eq!(a.playout_gammas(), b.playout_gammas());
         assert_ne!(a.playout_gammas(), base.playout_gammas());
         let moved = reports[1].1.moved;
@@ -404,6 +409,36 @@ mod tests {
         );
         // The priors are the base model's.
         assert_eq!(a.small_gammas(), base.small_gammas());
+    }
+
+    #[test]
+    fn a_fit_to_labels_uses_the_labelled_positions_alone() {
+        use super::super::labels::{Label, Targets};
+        let games = [game(Color::White)];
+        let labels: Vec<Label> = [2, 6]
+            .iter()
+            .map(|&moves| Label {
+                id: "wall".to_string(),
+                moves,
+                black: 1.0,
+            })
+            .collect();
+        let targets = Targets::from_labels(&labels);
+        let params = SearchParams::for_size(9);
+        let base = crate::knowledge::builtin();
+        let mut seen = Vec::new();
+        let a = fit(
+            &games,
+            &params,
+            &base,
+            &options(1),
+            Some(&targets),
+            |_, r, _| seen.push(r.positions),
+        );
+        assert_eq!(seen, [2]);
+        // Labels that say Black wins pull another way than White's result.
+        let b = fit(&games, &params, &base, &options(1), None, |_, _, _| {});
+        assert_ne!(a.playout_gammas(), b.playout_gammas());
     }
 
     #[test]
@@ -418,7 +453,7 @@ mod tests {
             rate: 0.0,
             ..options(1)
         };
-        let a = fit(&games, &params, &base, &opts, |_, r, _| {
+        let a = fit(&games, &params, &base, &opts, None, |_, r, _| {
             assert_eq!(r.moved, Moved::default());
         });
         let (x, y) = (a.playout_gammas(), base.playout_gammas());
