@@ -337,7 +337,7 @@ pub fn report(samples: &[Sample], variants: &[Variant], playouts: u32) -> String
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::rules::BoardSize;
 
@@ -362,7 +362,7 @@ mod tests {
 
     /// A 9x9 game in which Black nets the board with 27 stones on every
     /// third diagonal while White passes: the playouts give it to Black.
-    fn lopsided(winner: Option<Color>) -> Record {
+    pub(in crate::train) fn lopsided(winner: Option<Color>) -> Record {
         let size = BoardSize::new(9).unwrap();
         let mut moves = Vec::new();
         for y in 0..9u16 {

@@ -189,29 +189,8 @@ pub fn label(
 
 #[cfg(test)]
 mod tests {
+    use super::super::balance::tests::lopsided;
     use super::*;
-    use crate::rules::{Board, BoardSize, Move};
-
-    /// Black nets the 9x9 board with stones on every third diagonal while
-    /// White passes; White is said to have won.
-    fn lopsided() -> Record {
-        let size = BoardSize::new(9).unwrap();
-        let mut moves = Vec::new();
-        for y in 0..9u16 {
-            for x in (0..9u16).filter(|x| (x + y) % 3 == 0) {
-                let p = size.point(x as usize, y as usize).unwrap();
-                moves.push((Color::Black, Move::Play(p)));
-                moves.push((Color::White, Move::Pass));
-            }
-        }
-        Record {
-            id: "wall".to_string(),
-            winner: Some(Color::White),
-            start: Board::new(size),
-            moves,
-            learn: None,
-        }
-    }
 
     fn opts() -> BalanceOptions {
         BalanceOptions {
@@ -226,7 +205,7 @@ mod tests {
 
     #[test]
     fn a_search_values_the_position_not_the_result_and_reproduces() {
-        let games = [lopsided()];
+        let games = [lopsided(Some(Color::White))];
         let params = SearchParams::for_size(9);
         let labels = label(&games, &opts(), &params, 300, |_, _| {});
         let moves: Vec<usize> = labels.iter().map(|l| l.moves).collect();
