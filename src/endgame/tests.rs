@@ -405,3 +405,44 @@ fn a_second_eye_whose_atari_lies_outside_the_fight_is_not_read_as_made() {
     }
     assert!(!s.dead.contains(&v("N19")));
 }
+
+#[test]
+fn a_race_read_out_with_a_larger_budget_is_no_seki() {
+    // The end of a 9x9 game against GNU Go (komi 7). The White chain
+    // F5-J2 and the Black chain E2-H1 share their last outside liberty
+    // J1, which the playouts leave neutral, but it is no seki: Black
+    // connects at J5 and ataris at H4, and White can neither fill J1 nor
+    // play G1. Read within 40,000 nodes the race stayed unknown, the
+    // estimate called both chains seki and counted W+20; GNU Go, the
+    // referee, counted the White chain dead and the game drawn.
+    let b = parse(
+        ". . O X X . O . X
+         . . O O X X . X X
+         . . . O X X X X .
+         . . . O O X O O X
+         . . . O X O O X .
+         . O . O X X O . X
+         . . . O X X O O O
+         . . . O X X X X O
+         . . . O O X . X .",
+    );
+    for to_move in Color::BOTH {
+        let s = statuses(&b, to_move);
+        assert!(s.seki.is_empty(), "seki: {:?}", s.seki);
+        let mut dead: Vec<String> = s
+            .dead
+            .iter()
+            .map(|&p| crate::rules::point::vertex_name(b.size(), p))
+            .collect();
+        dead.sort();
+        assert_eq!(
+            dead.join(" "),
+            "F5 G3 G4 G5 G6 G9 H3 H6 J2 J3",
+            "{to_move} to move"
+        );
+        assert_eq!(
+            crate::rules::score::area_score(&s.count(), 7.0, 0).to_string(),
+            "0"
+        );
+    }
+}
