@@ -167,11 +167,7 @@ fn a_capturing_race_through_a_short_wall_is_read() {
          . . O O O X O O O",
     );
     let s = statuses(&b, Color::Black);
-    let dead: Vec<String> = s
-        .dead
-        .iter()
-        .map(|&p| crate::rules::point::vertex_name(b.size(), p))
-        .collect();
+    let dead = sorted_names(&b, &s.dead);
     assert_eq!(s.dead_of(&b, Color::White), 14, "{dead:?}");
     assert_eq!(s.dead_of(&b, Color::Black), 0, "{dead:?}");
 }
@@ -201,14 +197,18 @@ fn a_group_on_the_edge_with_too_little_room_is_dead_even_moving_first() {
 }
 
 /// The dead stones of `b` with `to_move` to play, as sorted vertices.
-fn dead_names(b: &Board, to_move: Color) -> Vec<String> {
-    let mut v: Vec<String> = statuses(b, to_move)
-        .dead
+/// The vertices of `points`, sorted.
+fn sorted_names(b: &Board, points: &[Point]) -> Vec<String> {
+    let mut v: Vec<String> = points
         .iter()
         .map(|&p| crate::rules::point::vertex_name(b.size(), p))
         .collect();
     v.sort();
     v
+}
+
+fn dead_names(b: &Board, to_move: Color) -> Vec<String> {
+    sorted_names(b, &statuses(b, to_move).dead)
 }
 
 #[test]
@@ -429,14 +429,8 @@ fn a_race_read_out_with_a_larger_budget_is_no_seki() {
     for to_move in Color::BOTH {
         let s = statuses(&b, to_move);
         assert!(s.seki.is_empty(), "seki: {:?}", s.seki);
-        let mut dead: Vec<String> = s
-            .dead
-            .iter()
-            .map(|&p| crate::rules::point::vertex_name(b.size(), p))
-            .collect();
-        dead.sort();
         assert_eq!(
-            dead.join(" "),
+            sorted_names(&b, &s.dead).join(" "),
             "F5 G3 G4 G5 G6 G9 H3 H6 J2 J3",
             "{to_move} to move"
         );
