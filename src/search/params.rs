@@ -147,6 +147,12 @@ pub struct SearchParams {
     pub widen_base: u32,
     /// With `widen_base`: the visit scale of the widening.
     pub widen_visits: f64,
+    /// The step of the playouts' adaptation to the position
+    /// ([`Adapt`](super::playout::Adapt)); 0 is off.
+    pub adapt_rate: f64,
+    /// With `adapt_rate`: the playout moves after the tree's that each
+    /// simulation's result teaches.
+    pub adapt_span: u32,
 }
 
 /// The factor of visits that opens one more child under progressive
@@ -358,6 +364,13 @@ impl Default for SearchParams {
             // is of the order of Coulom's schedule, not tuned.
             widen_base: 0,
             widen_visits: 40.0,
+            // Off until a match says otherwise; the span and the step are
+            // first guesses: a playout's first hundred moves decide most
+            // of what it says about the position, and 0.01 lets a point
+            // that wins a tenth more often than the mean move its factor
+            // by about e^0.5 over 10,000 simulations.
+            adapt_rate: 0.0,
+            adapt_span: 100,
         }
     }
 }
@@ -415,7 +428,7 @@ impl SearchParams {
 
     /// The names [`SearchParams::set`] knows, for experiments and tuning
     /// (`hane --tune NAME=VALUE`).
-    pub const TUNABLE: [&'static str; 47] = [
+    pub const TUNABLE: [&'static str; 50] = [
         "rave_equiv",
         "root_rave_equiv",
         "losing_rave_equiv",
@@ -463,6 +476,9 @@ impl SearchParams {
         "widen_base",
         "widen_visits",
         "shaped_tries",
+        "adapt_rate",
+        "adapt_span",
+        "adapt_tries",
     ];
 
     /// The model whose playout weights these constants ask for: the
@@ -490,6 +506,7 @@ impl SearchParams {
             tactics: self.tactics,
             replies: None,
             shape_log: None,
+            adapt: None,
         }
     }
 
@@ -553,6 +570,9 @@ impl SearchParams {
             "widen_base" => self.widen_base = (value as u32).min(1000),
             "widen_visits" => self.widen_visits = value.clamp(1.0, 1e9),
             "shaped_tries" => self.tactics.shaped_tries = (value as u32).min(100),
+            "adapt_rate" => self.adapt_rate = value.min(10.0),
+            "adapt_span" => self.adapt_span = (value as u32).min(10_000),
+            "adapt_tries" => self.tactics.adapt_tries = (value as u32).clamp(1, 100),
             _ => {
                 return Err(format!(
                     "unknown search constant {name:?}; known: {}",

@@ -691,3 +691,35 @@ fn widening_visits_only_the_open_children_in_prior_order() {
         assert!(tried <= w.open(1500), "{tried} root moves tried");
     }
 }
+
+#[test]
+fn adaptive_playouts_change_the_search_and_keep_it_deterministic() {
+    let g = Game::new(BoardSize::new(9).unwrap(), Rules::AGA, 7.5);
+    let run = |rate: f64, threads: usize| {
+        let mut params = SearchParams {
+            threads,
+            ..SearchParams::default()
+        };
+        params.set("adapt_rate", rate).unwrap();
+        let mut s = Searcher::new(params);
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        let limits = SearchLimits {
+            playouts: Some(1500),
+            time: None,
+            stop: StopCheck::NEVER,
+        };
+        let r = s.run(&g, Color::Black, &limits, Some(&pool), 11);
+        let root = s.root.as_ref().unwrap().0;
+        check_tree(&s.tree, root);
+        assert!(g.is_legal(Color::Black, r.best));
+        r
+    };
+    let (a, b) = (run(0.05, 1), run(0.05, 1));
+    assert_eq!(a.candidates, b.candidates);
+    // The weights move the playouts, hence the statistics.
+    assert_ne!(a.candidates, run(0.0, 1).candidates);
+    assert_eq!(run(0.05, 2).playouts, 1500);
+}

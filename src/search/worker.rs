@@ -3,7 +3,7 @@
 //! simulation: each worker owns its scratch buffers for the whole search.
 
 use super::dynkomi::{self, SharedDynKomi};
-use super::playout::{self, Amaf, Policy, Replies};
+use super::playout::{self, Adapt, Amaf, Policy, Replies};
 use super::tree::{NodeId, PASS, Tree, WIN_UNITS};
 use super::{SearchLimits, SearchParams, expand, id_move, select, value};
 use crate::knowledge::ladder;
@@ -117,6 +117,12 @@ pub(super) fn worker(
     if sh.params.last_good_reply {
         scratch.replies.reset(sh.board.size());
     }
+    if sh.params.adapt_rate > 0.0 {
+        let p = sh.params;
+        scratch
+            .adapt
+            .reset(sh.board.size(), p.adapt_rate as f32, p.adapt_span);
+    }
     let area = sh.board.size().area();
     let mut ownership = vec![0i64; area];
     let mut board = sh.board.clone();
@@ -216,6 +222,8 @@ struct Scratch {
     expand: expand::Buffers,
     /// The last good replies this thread has learned in this search.
     replies: Replies,
+    /// The playout weights this thread has adapted in this search.
+    adapt: Adapt,
     /// The playouts' ladder reads, with their boards.
     ladders: ladder::Reader,
 }
@@ -319,10 +327,13 @@ fn simulate(
     // Capture searches keep the plain policy, so the dead-stone analysis
     // does not depend on the search's settings.
     let replies_on = sh.params.last_good_reply && sh.goal.is_none();
+    let adapt_on = sh.params.adapt_rate > 0.0 && sh.goal.is_none();
     let policy = Policy {
         replies: replies_on.then_some(&scratch.replies),
+        adapt: adapt_on.then_some(&scratch.adapt),
         ..sh.policy
     };
+    let leaf = amaf.len();
     let played = playout::run_recording(
         board,
         to_move,
@@ -374,6 +385,9 @@ fn simulate(
     };
     if replies_on {
         scratch.replies.learn(amaf, winner);
+    }
+    if adapt_on {
+        scratch.adapt.learn(amaf, leaf, winner);
     }
     // A capture search counts whether the stones were taken, no margin.
     let score_weight = if sh.goal.is_some() {

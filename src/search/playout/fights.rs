@@ -212,6 +212,7 @@ mod tests {
             },
             replies: None,
             shape_log: None,
+            adapt: None,
         };
         let answer = |race_percent| {
             let mut rng = SmallRng::seed_from_u64(1);

@@ -34,7 +34,7 @@
 
 use super::fights::{enemy_stones_beside, race_moves, two_liberty_moves};
 use super::redirect::MoveCheck;
-use super::{Policy, ShapeLog, below};
+use super::{Adapt, Policy, ShapeLog, below};
 use crate::knowledge::ladder;
 use crate::knowledge::model::Model;
 use crate::knowledge::pat3;
@@ -238,7 +238,9 @@ fn eye_fix_moves(board: &Board, color: Color, last: Point, cands: &mut Cands) {
 /// through `check` ([`MoveCheck::admit`]): a self-atari that does not pay
 /// is replaced (approach moves) or struck out and the draw repeated
 /// (checking only the drawn moves is much cheaper than checking all), and
-/// the filling of a false eye may be replaced (eye attacks).
+/// the filling of a false eye may be replaced (eye attacks). With
+/// adapted weights, each point's weight is its gamma times its factor.
+#[allow(clippy::too_many_arguments)]
 fn shape_move(
     board: &Board,
     color: Color,
@@ -247,6 +249,7 @@ fn shape_move(
     check: MoveCheck,
     rng: &mut SmallRng,
     log: Option<&ShapeLog>,
+    adapt: Option<&Adapt>,
 ) -> Option<Point> {
     let mut pts = [Point(0); 16];
     let n = local_points(board, color, &mut pts);
@@ -261,7 +264,14 @@ fn shape_move(
     let mut total = 0f32;
     for (w, &c) in weights.iter_mut().zip(&codes[..n]) {
         *w = model.playout_gamma(c);
-        total += *w;
+    }
+    if let Some(adapt) = adapt {
+        for (w, &p) in weights.iter_mut().zip(&pts[..n]) {
+            *w *= adapt.factor(color, p);
+        }
+    }
+    for &w in &weights[..n] {
+        total += w;
     }
     let tenuki = model.playout_tenuki() * (tenuki_percent as f32 / 100.0);
     while total > 0.0 {
@@ -386,6 +396,7 @@ pub(super) fn answer_last_move(
         check,
         rng,
         policy.shape_log,
+        policy.adapt,
     )
 }
 
@@ -499,6 +510,7 @@ mod tests {
                 tactics,
                 replies: None,
                 shape_log: None,
+                adapt: None,
             };
             let e6 = vertex(b.size(), "E6").unwrap();
             let mut rng = SmallRng::seed_from_u64(1);

@@ -11,6 +11,7 @@
 //! the area count under the game's rules, komi and handicap bonus
 //! included — the same count `final_score` uses.
 
+mod adapt;
 mod amaf;
 mod fights;
 mod heavy;
@@ -19,6 +20,7 @@ mod redirect;
 mod reply;
 mod shape_log;
 
+pub use adapt::Adapt;
 pub use amaf::Amaf;
 pub use reply::Replies;
 pub use shape_log::{ShapeLog, TENUKI};
@@ -73,6 +75,9 @@ pub struct Policy<'a> {
     /// Where the shape draws are written down for training (`None`, as
     /// in play: not written).
     pub shape_log: Option<&'a ShapeLog>,
+    /// The search thread's adapted weights, which tilt heavy playouts'
+    /// shape and random moves (`None`: not used).
+    pub adapt: Option<&'a Adapt>,
 }
 
 /// How often heavy playouts try their tactics, in percent of the moves
@@ -134,6 +139,9 @@ pub struct Tactics {
     /// odds the model gives its 3x3 shape and line against open ground
     /// ([`shaped_random`]), before a move is drawn uniformly (0 never).
     pub shaped_tries: u32,
+    /// With adapted weights ([`Adapt`]), the random points one random
+    /// move is drawn from in proportion to their factors.
+    pub adapt_tries: u32,
 }
 
 impl Default for Tactics {
@@ -166,6 +174,7 @@ impl Default for Tactics {
             eye_fill_percent: 0,
             squeeze_percent: 0,
             shaped_tries: 0,
+            adapt_tries: 4,
         }
     }
 }
@@ -245,6 +254,13 @@ pub fn choose(
     }
     if kind == PlayoutKind::Heavy
         && let Some(p) = shaped_random(board, color, policy, check, rng)
+    {
+        return Some(p);
+    }
+    if kind == PlayoutKind::Heavy
+        && let Some(adapt) = policy.adapt
+        && let Some(p) =
+            adapt::tilted_random(board, color, adapt, policy.tactics.adapt_tries, check, rng)
     {
         return Some(p);
     }

@@ -13,6 +13,7 @@ fn heavy(model: &Model) -> Policy<'_> {
         tactics: Tactics::default(),
         replies: None,
         shape_log: None,
+        adapt: None,
     }
 }
 
