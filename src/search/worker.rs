@@ -169,6 +169,10 @@ pub(super) fn worker(
         }
     }
     flush_ownership(sh, &mut ownership, iter % OWNERSHIP_FLUSH);
+    if sh.params.adapt_rate > 0.0 {
+        let (lo, hi, moved) = scratch.adapt.spread();
+        log::debug!("adapted playout weights: log-weights {lo:.2} to {hi:.2}, {moved} beyond 0.5");
+    }
 }
 
 /// Moves the dynamic komi by the root's value, if this search has one

@@ -71,6 +71,15 @@ impl Adapt {
             .unwrap_or(1.0)
     }
 
+    /// How far the weights have moved: the smallest and largest
+    /// log-weight, and how many stand beyond ±0.5 (a factor of 1.65).
+    pub fn spread(&self) -> (f32, f32, usize) {
+        let lo = self.log_weight.iter().copied().fold(0.0, f32::min);
+        let hi = self.log_weight.iter().copied().fold(0.0, f32::max);
+        let moved = self.log_weight.iter().filter(|w| w.abs() > 0.5).count();
+        (lo, hi, moved)
+    }
+
     /// Learns from one finished simulation, its moves in `amaf`, the
     /// playout's first at move number `from`. A draw (`winner` `None`)
     /// teaches nothing.
