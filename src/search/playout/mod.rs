@@ -174,6 +174,8 @@ impl Default for Tactics {
             eye_fill_percent: 0,
             squeeze_percent: 0,
             shaped_tries: 0,
+            // Used only with adaptive playouts (off): a first guess, a
+            // tilt of at most four times the uniform draw's odds.
             adapt_tries: 4,
         }
     }
