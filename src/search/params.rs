@@ -430,7 +430,7 @@ impl SearchParams {
 
     /// The names [`SearchParams::set`] knows, for experiments and tuning
     /// (`hane --tune NAME=VALUE`).
-    pub const TUNABLE: [&'static str; 50] = [
+    pub const TUNABLE: [&'static str; 51] = [
         "rave_equiv",
         "root_rave_equiv",
         "losing_rave_equiv",
@@ -481,6 +481,7 @@ impl SearchParams {
         "adapt_rate",
         "adapt_span",
         "adapt_tries",
+        "refused_percent",
     ];
 
     /// The model whose playout weights these constants ask for: the
@@ -575,6 +576,7 @@ impl SearchParams {
             "adapt_rate" => self.adapt_rate = value.min(10.0),
             "adapt_span" => self.adapt_span = (value as u32).min(10_000),
             "adapt_tries" => self.tactics.adapt_tries = (value as u32).clamp(1, 100),
+            "refused_percent" => self.tactics.refused_percent = (value as u32).min(100),
             _ => {
                 return Err(format!(
                     "unknown search constant {name:?}; known: {}",

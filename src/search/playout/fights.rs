@@ -115,6 +115,32 @@ pub(super) fn race_moves(board: &Board, color: Color, last: Point, cands: &mut C
     }
 }
 
+/// After the opponent's drawn move at `x` was refused as a self-atari
+/// (its chains beside `x` are short of liberties, most often in a
+/// capturing race it cannot approach): ataris on those chains with two
+/// liberties whose escape at the other liberty gains nothing, as Pachi's
+/// playouts answer its `last_selfatari`.
+pub(super) fn refused_point_ataris(board: &Board, color: Color, x: Point, cands: &mut Cands) {
+    let enemy = Cell::stone(color.opponent());
+    let mut seen = SeenChains::new();
+    for n in board.neighbours(x) {
+        if board.cell(n) != enemy || !seen.first_visit(board, n) {
+            continue;
+        }
+        let Some((a, b)) = board.two_liberties(n) else {
+            continue;
+        };
+        for (lib, other) in [(a, b), (b, a)] {
+            if playable(board, color, lib)
+                && liberties_after(board, color, lib, 2) >= 2
+                && liberties_after(board, color.opponent(), other, 3) <= 2
+            {
+                cands.push(lib);
+            }
+        }
+    }
+}
+
 /// Calls `f` with every enemy stone beside the own chain `head` (once for
 /// each stone of the chain it touches).
 pub(super) fn enemy_stones_beside(
@@ -172,6 +198,53 @@ mod tests {
     }
 
     #[test]
+    fn after_a_refused_self_atari_the_short_chain_is_put_in_atari() {
+        // Black B2 C2 and White's inside chain race, two liberties each
+        // (B1 C1 and B1 D1): Black B1 is a self-atari, refused. White
+        // then ataris Black from either side; with the check off the
+        // answer is what it was without a refused point.
+        let b = parse(
+            ". . . . . .
+             . . . . . .
+             X X X X X .
+             O O O O X .
+             O X X O X .
+             O . . . . .",
+        );
+        let at = |v: &str| vertex(b.size(), v).unwrap();
+        let mut cands = Cands::new();
+        refused_point_ataris(&b, Color::White, at("B1"), &mut cands);
+        assert_eq!(cands.found(), vec![at("B1"), at("C1")]);
+        let answer = |refused: Option<Point>, percent: u32| {
+            let policy = Policy {
+                kind: PlayoutKind::Heavy,
+                model: &crate::knowledge::builtin(),
+                tactics: Tactics {
+                    answer_percent: 100,
+                    refused_percent: percent,
+                    ..Default::default()
+                },
+                replies: None,
+                shape_log: None,
+                adapt: None,
+            };
+            answer_last_move(
+                &b,
+                Color::White,
+                at("E4"),
+                refused,
+                policy,
+                MoveCheck::plain(),
+                &mut SmallRng::seed_from_u64(5),
+                &mut crate::knowledge::ladder::Reader::new(),
+            )
+        };
+        let on = answer(Some(at("B1")), 100);
+        assert!(on == Some(at("B1")) || on == Some(at("C1")), "{on:?}");
+        assert_eq!(answer(Some(at("B1")), 0), answer(None, 100));
+    }
+
+    #[test]
     fn a_chain_with_three_liberties_starts_the_race_it_must() {
         // White D5 leaves Black C4 C5 C6 three liberties. White B4 B5 B6
         // has two, A4 and A6: Black A4 ataris it, and White cannot escape
@@ -220,6 +293,7 @@ mod tests {
                 &b,
                 Color::Black,
                 d5,
+                None,
                 policy(race_percent),
                 MoveCheck::plain(),
                 &mut rng,

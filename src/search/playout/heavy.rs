@@ -32,9 +32,9 @@
 //! moves [`Tactics::selfatari_percent`](super::Tactics) leaves out).
 //! Nothing here allocates.
 
-use super::fights::{enemy_stones_beside, race_moves, two_liberty_moves};
+use super::fights::{enemy_stones_beside, race_moves, refused_point_ataris, two_liberty_moves};
 use super::redirect::MoveCheck;
-use super::{Adapt, Policy, ShapeLog, below};
+use super::{Adapt, Policy, ShapeLog, below, chance};
 use crate::knowledge::ladder;
 use crate::knowledge::model::Model;
 use crate::knowledge::pat3;
@@ -303,11 +303,14 @@ fn shape_move(
     None
 }
 
-/// A move answering the last move, for the heavy policy.
+/// A move answering the last move, for the heavy policy; `refused` is
+/// the point of the opponent's last drawn move refused as a self-atari.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn answer_last_move(
     board: &Board,
     color: Color,
     last: Point,
+    refused: Option<Point>,
     policy: Policy<'_>,
     check: MoveCheck,
     rng: &mut SmallRng,
@@ -346,6 +349,14 @@ pub(super) fn answer_last_move(
     );
     if let Some(p) = cands.pick(rng) {
         return Some(p);
+    }
+    if let Some(x) = refused
+        && chance(rng, tactics.refused_percent)
+    {
+        refused_point_ataris(board, color, x, &mut cands);
+        if let Some(p) = cands.pick(rng) {
+            return Some(p);
+        }
     }
     // A stone with four empty neighbours stands in the open: no small
     // eye space touches it.
@@ -518,6 +529,7 @@ mod tests {
                 &b,
                 Color::White,
                 e6,
+                None,
                 policy,
                 MoveCheck::plain(),
                 &mut rng,

@@ -142,6 +142,11 @@ pub struct Tactics {
     /// With adapted weights ([`Adapt`]), the random points one random
     /// move is drawn from in proportion to their factors.
     pub adapt_tries: u32,
+    /// Moves on which, after the opponent's last drawn move was refused
+    /// as a self-atari, its two-liberty chains beside that point are put
+    /// in atari where their escape gains nothing (Pachi's check after
+    /// `last_selfatari`, at its `atarirate`, 80 on large boards).
+    pub refused_percent: u32,
 }
 
 impl Default for Tactics {
@@ -177,6 +182,7 @@ impl Default for Tactics {
             // Used only with adaptive playouts (off): a first guess, a
             // tilt of at most four times the uniform draw's odds.
             adapt_tries: 4,
+            refused_percent: 0,
         }
     }
 }
@@ -219,6 +225,29 @@ pub fn choose(
     rng: &mut SmallRng,
     ladders: &mut ladder::Reader,
 ) -> Option<Point> {
+    choose_noting(
+        board,
+        color,
+        policy,
+        rng,
+        ladders,
+        &std::cell::Cell::new(0),
+        None,
+    )
+}
+
+/// [`choose`], noting in `noted` the point of a drawn move refused as a
+/// self-atari, and answering `refused`, the opponent's last such point.
+#[inline]
+fn choose_noting(
+    board: &Board,
+    color: Color,
+    policy: Policy<'_>,
+    rng: &mut SmallRng,
+    ladders: &mut ladder::Reader,
+    noted: &std::cell::Cell<u16>,
+    refused: Option<Point>,
+) -> Option<Point> {
     let kind = policy.kind;
     // Self-ataris smaller than this pass the check on this move.
     let min_stones = if policy.tactics.selfatari_percent >= 100
@@ -237,10 +266,12 @@ pub fn choose(
         approach: on(policy.tactics.approach_percent),
         eye_fill: on(policy.tactics.eye_fill_percent),
         squeeze: on(policy.tactics.squeeze_percent),
+        noted: Some(noted),
     };
     if kind == PlayoutKind::Heavy
         && let Some((_, Move::Play(last))) = board.last_move()
-        && let Some(p) = heavy::answer_last_move(board, color, last, policy, check, rng, ladders)
+        && let Some(p) =
+            heavy::answer_last_move(board, color, last, refused, policy, check, rng, ladders)
     {
         return Some(p);
     }
@@ -374,9 +405,19 @@ fn play_out(
         .into_iter()
         .find_map(|c| board.ko_point(c))
         .map(|k| (k, 0));
+    // Each side's last refused self-atari (0: none), kept for the other
+    // side's next move.
+    let noted = std::cell::Cell::new(0u16);
+    let mut refused = [0u16; 2];
     for i in 0..cap {
         let ko_move = ko_fight(board, color, ko, i, ko_percent, rng);
-        match ko_move.or_else(|| choose(board, color, policy, rng, ladders)) {
+        let theirs = std::mem::take(&mut refused[color.opponent().index()]);
+        let theirs = (theirs != 0).then_some(Point(theirs));
+        noted.set(0);
+        let chosen =
+            ko_move.or_else(|| choose_noting(board, color, policy, rng, ladders, &noted, theirs));
+        refused[color.index()] = noted.get();
+        match chosen {
             Some(p) => {
                 amaf.record(color, p);
                 let captured = board.play_unchecked(color, p);

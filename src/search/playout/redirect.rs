@@ -48,7 +48,7 @@ use rand::rngs::SmallRng;
 
 /// How this move's drawn candidates are checked.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct MoveCheck {
+pub(super) struct MoveCheck<'a> {
     /// Self-ataris of fewer stones pass ([`bad_self_atari_from`]).
     pub min_stones: usize,
     /// A refused self-atari is replaced by an [`approach_move`] if there
@@ -59,17 +59,21 @@ pub(super) struct MoveCheck {
     pub eye_fill: bool,
     /// A [`self_squeeze`] is refused.
     pub squeeze: bool,
+    /// Where the point of a refused self-atari is noted, for the other
+    /// side's next move (Pachi's `last_selfatari`; `None`: not noted).
+    pub noted: Option<&'a std::cell::Cell<u16>>,
 }
 
-impl MoveCheck {
-    /// The full self-atari check, nothing replaced.
+impl MoveCheck<'_> {
+    /// The full self-atari check, nothing replaced or noted.
     #[cfg(test)]
-    pub fn plain() -> MoveCheck {
+    pub fn plain() -> MoveCheck<'static> {
         MoveCheck {
             min_stones: 1,
             approach: false,
             eye_fill: false,
             squeeze: false,
+            noted: None,
         }
     }
 
@@ -78,6 +82,9 @@ impl MoveCheck {
     #[inline]
     pub fn admit(self, board: &Board, color: Color, p: Point, rng: &mut SmallRng) -> Option<Point> {
         if bad_self_atari_from(board, color, p, self.min_stones) {
+            if let Some(noted) = self.noted {
+                noted.set(p.0);
+            }
             return if self.approach {
                 approach_move(board, color, p, rng)
             } else {
@@ -331,6 +338,20 @@ mod tests {
     fn admit(board: &Board, check: MoveCheck, at: &str) -> Option<Point> {
         let p = vertex(board.size(), at).unwrap();
         check.admit(board, Color::Black, p, &mut SmallRng::seed_from_u64(1))
+    }
+
+    #[test]
+    fn a_refused_self_atari_is_noted() {
+        let b = parse(RACE);
+        let noted = std::cell::Cell::new(0);
+        let check = MoveCheck {
+            noted: Some(&noted),
+            ..MoveCheck::plain()
+        };
+        assert_eq!(admit(&b, check, "F6"), Some(vertex(b.size(), "F6").unwrap()));
+        assert_eq!(noted.get(), 0);
+        assert_eq!(admit(&b, check, "B1"), None);
+        assert_eq!(Point(noted.get()), vertex(b.size(), "B1").unwrap());
     }
 
     #[test]

@@ -262,6 +262,7 @@ fn shaped_random_moves_avoid_what_strong_players_avoid() {
         approach: false,
         eye_fill: false,
         squeeze: false,
+        noted: None,
     };
     let mut rng = SmallRng::seed_from_u64(11);
     assert_eq!(
