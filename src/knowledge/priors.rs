@@ -66,7 +66,7 @@ impl PriorParams {
 /// 31.9% of 792 on the same seeds (two of the four seed sets played side
 /// by side the same day: 39.7% against 30.7% of 396;
 /// docs/strength-log.md); on 19x19 it came with the search's other
-/// settings from 9x9 (see [`crate::search::params`]), and on the 19x19
+/// settings from 9x9 (see [`crate::search::SearchParams`]), and on the 19x19
 /// screen against Pachi the model's own gammas (power 1) scored 23.8% of
 /// 21 games where 0.5 scored 35.8% of 120.
 pub const DISTANCE_POWER: f32 = 0.5;

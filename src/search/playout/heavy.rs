@@ -7,6 +7,10 @@
 //!    atari, or extend if that gives two liberties or more (with
 //!    [`Tactics::ladder_lines`](super::Tactics), not into a ladder near
 //!    the edge);
+//!    then, with [`Tactics::refused_percent`](super::Tactics), after the
+//!    opponent's last drawn move was refused as a self-atari, put its
+//!    two-liberty chains beside that point in atari where their escape
+//!    gains nothing (Pachi's check after `last_selfatari`);
 //! 3. play the vital point of a small eye space next to the last move
 //!    (nakade for the one, eye-making for the other);
 //! 4. two-liberty fights: extend an own chain reduced to two liberties,

@@ -348,7 +348,10 @@ mod tests {
             noted: Some(&noted),
             ..MoveCheck::plain()
         };
-        assert_eq!(admit(&b, check, "F6"), Some(vertex(b.size(), "F6").unwrap()));
+        assert_eq!(
+            admit(&b, check, "F6"),
+            Some(vertex(b.size(), "F6").unwrap())
+        );
         assert_eq!(noted.get(), 0);
         assert_eq!(admit(&b, check, "B1"), None);
         assert_eq!(Point(noted.get()), vertex(b.size(), "B1").unwrap());

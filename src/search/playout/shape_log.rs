@@ -20,7 +20,7 @@ use std::sync::Mutex;
 /// The code that stands for "play elsewhere" in a log.
 pub const TENUKI: Code = Code::MAX;
 
-/// The entries of the draws since the last [`ShapeLog::take`]: a raw
+/// The entries of the draws since the last [`ShapeLog::take_into`]: a raw
 /// atari code ([`crate::knowledge::pat3::atari_code`]) or [`TENUKI`],
 /// and its share of the log-probability's gradient.
 #[derive(Debug, Default)]
