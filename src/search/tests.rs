@@ -17,9 +17,20 @@ fn search(
         max_tree_bytes: 16 << 20,
         ..SearchParams::default()
     };
+    search_with(params, game, color, playouts, seed)
+}
+
+/// A search with `params` on a pool of `params.threads` threads.
+fn search_with(
+    params: SearchParams,
+    game: &Game,
+    color: Color,
+    playouts: u64,
+    seed: u64,
+) -> (Searcher, SearchResult) {
     let mut s = Searcher::new(params);
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
+        .num_threads(params.threads)
         .build()
         .unwrap();
     let limits = SearchLimits {
@@ -701,17 +712,7 @@ fn adaptive_playouts_change_the_search_and_keep_it_deterministic() {
             ..SearchParams::default()
         };
         params.set("adapt_rate", rate).unwrap();
-        let mut s = Searcher::new(params);
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
-        let limits = SearchLimits {
-            playouts: Some(1500),
-            time: None,
-            stop: StopCheck::NEVER,
-        };
-        let r = s.run(&g, Color::Black, &limits, Some(&pool), 11);
+        let (s, r) = search_with(params, &g, Color::Black, 1500, 11);
         let root = s.root.as_ref().unwrap().0;
         check_tree(&s.tree, root);
         assert!(g.is_legal(Color::Black, r.best));
