@@ -50,9 +50,7 @@ pub(super) fn two_liberty_moves(
                 if liberties_after(board, color, lib, 3) >= 3 {
                     cands.push(lib);
                 }
-            } else if liberties_after(board, color, lib, 2) >= 2
-                && liberties_after(board, color.opponent(), other, 3) <= 2
-            {
+            } else if atari_holds(board, color, lib, other) {
                 cands.push(lib);
             }
         }
@@ -76,10 +74,7 @@ fn counter_moves(board: &Board, color: Color, head: Point, cands: &mut Cands) {
             }
         } else if let Some((a, b)) = board.two_liberties(q) {
             for (lib, other) in [(a, b), (b, a)] {
-                if playable(board, color, lib)
-                    && liberties_after(board, color, lib, 2) >= 2
-                    && liberties_after(board, color.opponent(), other, 3) <= 2
-                {
+                if playable(board, color, lib) && atari_holds(board, color, lib, other) {
                     cands.push(lib);
                 }
             }
@@ -131,14 +126,19 @@ pub(super) fn refused_point_ataris(board: &Board, color: Color, x: Point, cands:
             continue;
         };
         for (lib, other) in [(a, b), (b, a)] {
-            if playable(board, color, lib)
-                && liberties_after(board, color, lib, 2) >= 2
-                && liberties_after(board, color.opponent(), other, 3) <= 2
-            {
+            if playable(board, color, lib) && atari_holds(board, color, lib, other) {
                 cands.push(lib);
             }
         }
     }
+}
+
+/// True if `color`'s atari at `lib` on an enemy chain of two liberties
+/// (the other `other`) holds: the atari stone keeps two liberties, and the
+/// chain's escape at `other` gains nothing (two liberties at most).
+fn atari_holds(board: &Board, color: Color, lib: Point, other: Point) -> bool {
+    liberties_after(board, color, lib, 2) >= 2
+        && liberties_after(board, color.opponent(), other, 3) <= 2
 }
 
 /// Calls `f` with every enemy stone beside the own chain `head` (once for

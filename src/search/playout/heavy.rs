@@ -268,14 +268,14 @@ fn shape_move(
     let mut total = 0f32;
     for (w, &c) in weights.iter_mut().zip(&codes[..n]) {
         *w = model.playout_gamma(c);
+        total += *w;
     }
     if let Some(adapt) = adapt {
+        total = 0.0;
         for (w, &p) in weights.iter_mut().zip(&pts[..n]) {
             *w *= adapt.factor(color, p);
+            total += *w;
         }
-    }
-    for &w in &weights[..n] {
-        total += w;
     }
     let tenuki = model.playout_tenuki() * (tenuki_percent as f32 / 100.0);
     while total > 0.0 {
