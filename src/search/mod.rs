@@ -411,6 +411,11 @@ impl Searcher {
             exploration: self.params.exploration as f32,
             explore_below: self.params.explore_below as f32,
             score_weight: self.params.score_weight,
+            score_scale: if self.params.score_scale > 0.0 {
+                self.params.score_scale
+            } else {
+                board.size().area() as f64
+            },
             criticality: self.params.criticality as f32,
             criticality_visits: self.params.criticality_visits as f32,
             blind_captures: self.params.amaf_blind_captures > 0 && !self.params.capture_amaf_plays,

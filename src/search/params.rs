@@ -50,6 +50,9 @@ pub struct SearchParams {
     /// How much a simulation's margin counts beside its result, 0 to 0.5
     /// (Fuego's score modification; 0 counts wins and losses alone).
     pub score_weight: f64,
+    /// With a score weight: the margin, in points, past which a win or a
+    /// loss counts no more (0: the board's area, as Fuego).
+    pub score_scale: f64,
     /// The weight of criticality (Coulom's covariance of owning a point
     /// and winning) in a node's AMAF, as Pachi's `crit_rave`; 0 is off.
     pub criticality: f64,
@@ -220,6 +223,11 @@ impl Default for SearchParams {
             // Fuego counts the margin with 0.02; Pachi not at all
             // (val_scale 0). Until a match decides, results alone.
             score_weight: 0.0,
+            // KataGo's score utility saturates at a few tens of points on
+            // 19x19, Pachi's `val_points` at 20; the whole area (361
+            // points) leaves the margin almost nothing to say there. Not
+            // tuned: the area until a match decides.
+            score_scale: 0.0,
             // Pachi: 1.1 from 2,000 visits. On the 19x19 screen against
             // Pachi (2,500 playouts each), 1.1 from 500 visits scored 7 of
             // 29 (24.1%) where the default scored 35.8% of 120
@@ -430,13 +438,14 @@ impl SearchParams {
 
     /// The names [`SearchParams::set`] knows, for experiments and tuning
     /// (`hane --tune NAME=VALUE`).
-    pub const TUNABLE: [&'static str; 51] = [
+    pub const TUNABLE: [&'static str; 52] = [
         "rave_equiv",
         "root_rave_equiv",
         "losing_rave_equiv",
         "losing_below",
         "last_good_reply",
         "score_weight",
+        "score_scale",
         "criticality",
         "criticality_visits",
         "rave_distance",
@@ -534,6 +543,7 @@ impl SearchParams {
             "exploration" => self.exploration = value,
             "explore_below" => self.explore_below = value.min(1.0),
             "score_weight" => self.score_weight = value.min(0.5),
+            "score_scale" => self.score_scale = value.min(1000.0),
             "criticality" => self.criticality = value.min(10.0),
             "criticality_visits" => self.criticality_visits = (value as u32).max(1),
             "last_good_reply" => self.last_good_reply = value != 0.0,
@@ -676,6 +686,8 @@ mod tests {
         assert!(p.dynamic_komi);
         p.set("score_weight", 0.02).unwrap();
         assert_eq!(p.score_weight, 0.02);
+        p.set("score_scale", 20.0).unwrap();
+        assert_eq!(p.score_scale, 20.0);
         p.set("criticality", 1.1).unwrap();
         p.set("criticality_visits", 500.0).unwrap();
         assert_eq!((p.criticality, p.criticality_visits), (1.1, 500));

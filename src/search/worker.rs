@@ -54,6 +54,8 @@ pub(super) struct Shared<'a> {
     /// How much a simulation's margin counts beside its result
     /// ([`value::units`]).
     pub score_weight: f64,
+    /// The margin, in points, past which it counts no more.
+    pub score_scale: f64,
     /// The weight of criticality in the AMAF of nodes with at least
     /// `criticality_visits` visits (0: off; [`select::with_criticality`]).
     pub criticality: f32,
@@ -399,7 +401,7 @@ fn simulate(
     } else {
         sh.score_weight
     };
-    let black_value = value::units(black_wins2, score, score_weight, board.size().area(), rng);
+    let black_value = value::units(black_wins2, score, score_weight, sh.score_scale, rng);
     // Back up: the root is seen from the opponent of the searching colour
     // (who "moved into" it); each child from the colour that played it.
     let mut mover = sh.color.opponent();
