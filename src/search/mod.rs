@@ -411,10 +411,14 @@ impl Searcher {
             exploration: self.params.exploration as f32,
             explore_below: self.params.explore_below as f32,
             score_weight: self.params.score_weight,
-            score_scale: if self.params.score_scale > 0.0 {
-                self.params.score_scale
-            } else {
-                board.size().area() as f64
+            score_utility: self.params.score_utility as f32,
+            inv_score_scale2: {
+                let scale = if self.params.score_scale > 0.0 {
+                    self.params.score_scale
+                } else {
+                    (board.size().area() as f64).sqrt()
+                };
+                (0.5 / scale) as f32
             },
             criticality: self.params.criticality as f32,
             criticality_visits: self.params.criticality_visits as f32,

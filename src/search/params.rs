@@ -50,8 +50,12 @@ pub struct SearchParams {
     /// How much a simulation's margin counts beside its result, 0 to 0.5
     /// (Fuego's score modification; 0 counts wins and losses alone).
     pub score_weight: f64,
-    /// With a score weight: the margin, in points, past which a win or a
-    /// loss counts no more (0: the board's area, as Fuego).
+    /// The score utility, 0 to 0.5: a child's urgency gains this much
+    /// times its mean final margin less its parent's, in units of
+    /// `score_scale` and held to plus or minus one; 0 is off.
+    pub score_utility: f64,
+    /// The margin difference, in points, at which the score utility is
+    /// full (0: the square root of the board's area).
     pub score_scale: f64,
     /// The weight of criticality (Coulom's covariance of owning a point
     /// and winning) in a node's AMAF, as Pachi's `crit_rave`; 0 is off.
@@ -223,10 +227,11 @@ impl Default for SearchParams {
             // Fuego counts the margin with 0.02; Pachi not at all
             // (val_scale 0). Until a match decides, results alone.
             score_weight: 0.0,
-            // KataGo's score utility saturates at a few tens of points on
-            // 19x19, Pachi's `val_points` at 20; the whole area (361
-            // points) leaves the margin almost nothing to say there. Not
-            // tuned: the area until a match decides.
+            // KataGo adds a utility of the expected score beside the win
+            // rate; Pachi counts results alone. Off until a match decides.
+            score_utility: 0.0,
+            // The square root of the area: 19 points on 19x19, 9 on 9x9,
+            // of the order of KataGo's score scale. Not tuned.
             score_scale: 0.0,
             // Pachi: 1.1 from 2,000 visits. On the 19x19 screen against
             // Pachi (2,500 playouts each), 1.1 from 500 visits scored 7 of
@@ -438,13 +443,14 @@ impl SearchParams {
 
     /// The names [`SearchParams::set`] knows, for experiments and tuning
     /// (`hane --tune NAME=VALUE`).
-    pub const TUNABLE: [&'static str; 52] = [
+    pub const TUNABLE: [&'static str; 53] = [
         "rave_equiv",
         "root_rave_equiv",
         "losing_rave_equiv",
         "losing_below",
         "last_good_reply",
         "score_weight",
+        "score_utility",
         "score_scale",
         "criticality",
         "criticality_visits",
@@ -543,6 +549,7 @@ impl SearchParams {
             "exploration" => self.exploration = value,
             "explore_below" => self.explore_below = value.min(1.0),
             "score_weight" => self.score_weight = value.min(0.5),
+            "score_utility" => self.score_utility = value.min(0.5),
             "score_scale" => self.score_scale = value.min(1000.0),
             "criticality" => self.criticality = value.min(10.0),
             "criticality_visits" => self.criticality_visits = (value as u32).max(1),
@@ -686,8 +693,9 @@ mod tests {
         assert!(p.dynamic_komi);
         p.set("score_weight", 0.02).unwrap();
         assert_eq!(p.score_weight, 0.02);
+        p.set("score_utility", 0.9).unwrap();
         p.set("score_scale", 20.0).unwrap();
-        assert_eq!(p.score_scale, 20.0);
+        assert_eq!((p.score_utility, p.score_scale), (0.5, 20.0));
         p.set("criticality", 1.1).unwrap();
         p.set("criticality_visits", 500.0).unwrap();
         assert_eq!((p.criticality, p.criticality_visits), (1.1, 500));

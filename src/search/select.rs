@@ -6,6 +6,7 @@
 use super::params::{SearchParams, WIDEN_RATE};
 use super::tree::{Node, NodeId, PASS, WIN_UNITS};
 use super::worker::Shared;
+use crate::rules::Color;
 use std::sync::atomic::Ordering::Relaxed;
 
 /// Progressive widening (Coulom 2007; Chaslot et al.'s progressive
@@ -48,7 +49,13 @@ impl Widen {
 /// per child instead of three, which matters because every descent scores
 /// every child.
 #[inline]
-fn urgency(sh: &Shared<'_>, n: &Node, log_parent: f32, inv_rave_equiv: f32) -> f32 {
+fn urgency(
+    sh: &Shared<'_>,
+    n: &Node,
+    log_parent: f32,
+    inv_rave_equiv: f32,
+    score: Option<ScoreRef>,
+) -> f32 {
     let (pv, pw) = n.prior();
     let v = (n.visits.load(Relaxed) + n.in_flight.load(Relaxed) + pv).max(1) as f32;
     let w = n.wins.load(Relaxed) as f32 * (1.0 / WIN_UNITS as f32) + pw as f32;
@@ -70,7 +77,54 @@ fn urgency(sh: &Shared<'_>, n: &Node, log_parent: f32, inv_rave_equiv: f32) -> f
     if log_parent > 0.0 {
         value += sh.exploration * (log_parent / v).sqrt();
     }
+    if let Some(score) = score {
+        value += score.utility(n);
+    }
     value
+}
+
+/// The score utility at one node (KataGo's, against the parent's
+/// expectation as its dynamic part is): each child's urgency gains
+/// `weight` times how much its simulations' mean final margin beats the
+/// node's, for the child's mover, per `scale` points and held to plus or
+/// minus one. The win rates themselves stay results alone, so what a
+/// search reports and the resignation rule do not change; a child with
+/// no simulation yet is taken at the node's mean.
+#[derive(Clone, Copy, Debug)]
+struct ScoreRef {
+    /// The node's mean of twice the final score, Black's view.
+    parent2: f32,
+    /// +1 where Black moves into the children, -1 for White.
+    sign: f32,
+    weight: f32,
+    /// One over twice the scale: turns twice-scores into scales.
+    inv_scale2: f32,
+}
+
+impl ScoreRef {
+    /// The reference at node `n`, whose children `to_move` plays; `None`
+    /// when the utility is off or `n` has no simulation yet.
+    #[inline]
+    fn at(sh: &Shared<'_>, n: &Node, to_move: Color) -> Option<ScoreRef> {
+        let visits = n.visits();
+        (sh.score_utility > 0.0 && visits > 0).then(|| ScoreRef {
+            parent2: n.score2_sum.load(Relaxed) as f32 / visits as f32,
+            sign: if to_move == Color::Black { 1.0 } else { -1.0 },
+            weight: sh.score_utility,
+            inv_scale2: sh.inv_score_scale2,
+        })
+    }
+
+    #[inline]
+    fn utility(self, child: &Node) -> f32 {
+        let visits = child.visits();
+        if visits == 0 {
+            return 0.0;
+        }
+        let child2 = child.score2_sum.load(Relaxed) as f32 / visits as f32;
+        let gain = self.sign * (child2 - self.parent2) * self.inv_scale2;
+        self.weight * gain.clamp(-1.0, 1.0)
+    }
 }
 
 /// Coulom's criticality, as Pachi adds it to a node's AMAF once the node
@@ -115,11 +169,13 @@ fn mover_wins_below(n: &Node, below: f32) -> bool {
     visits > 0 && 1.0 - n.wins.load(Relaxed) as f32 / (WIN_UNITS as f32 * visits as f32) < below
 }
 
-/// The child of `node` to descend into: the most urgent (at the root,
-/// among the moves legal there); `None` if it has no child to try.
+/// The child of `node`, where `to_move` plays, to descend into: the most
+/// urgent (at the root, among the moves legal there); `None` if it has no
+/// child to try.
 #[inline]
-pub(super) fn select(sh: &Shared<'_>, node: NodeId) -> Option<NodeId> {
+pub(super) fn select(sh: &Shared<'_>, node: NodeId, to_move: Color) -> Option<NodeId> {
     let n = sh.tree.node(node);
+    let score = ScoreRef::at(sh, n, to_move);
     let log_parent = if explores(sh, n) {
         (n.visits().max(1) as f32).ln()
     } else {
@@ -142,7 +198,7 @@ pub(super) fn select(sh: &Shared<'_>, node: NodeId) -> Option<NodeId> {
         if at_root && !sh.legal_root[c.mv() as usize] {
             f32::NEG_INFINITY
         } else {
-            urgency(sh, c, log_parent, inv_rave_equiv)
+            urgency(sh, c, log_parent, inv_rave_equiv, score)
         }
     };
     let mut best = most_urgent(
@@ -196,6 +252,32 @@ mod tests {
             ..SearchParams::default()
         };
         Widen::new(&params).expect("widening is on")
+    }
+
+    fn node(visits: u32, mean_score: f32) -> Node {
+        let n = Node::default();
+        n.visits.store(visits, Relaxed);
+        n.score2_sum
+            .store((2.0 * mean_score * visits as f32) as i64, Relaxed);
+        n
+    }
+
+    #[test]
+    fn the_score_utility_weighs_a_child_s_margin_against_its_parent_s() {
+        let score = |parent: f32, sign: f32| ScoreRef {
+            parent2: 2.0 * parent,
+            sign,
+            weight: 0.1,
+            inv_scale2: 0.5 / 19.0,
+        };
+        // Black's child ends 5 points better than the node's mean.
+        let child = node(10, 7.0);
+        assert!((score(2.0, 1.0).utility(&child) - 0.1 * 5.0 / 19.0).abs() < 1e-6);
+        // The same child seen as White's move is 5 points worse for White.
+        assert!((score(2.0, -1.0).utility(&child) + 0.1 * 5.0 / 19.0).abs() < 1e-6);
+        // Held to the weight, and nothing for a child never visited.
+        assert_eq!(score(-40.0, 1.0).utility(&child), 0.1);
+        assert_eq!(score(2.0, 1.0).utility(&node(0, 0.0)), 0.0);
     }
 
     #[test]

@@ -7,21 +7,20 @@ use rand::rngs::SmallRng;
 
 /// A simulation's value for Black in [`WIN_UNITS`]: a win, a draw or a
 /// loss (`black_wins2` 2, 1 or 0). With a score weight `s` the margin
-/// counts too, as Fuego scores its playouts: a win by `m` points, of a
-/// `scale` at which the margin stops counting more (Fuego's: the board's
-/// area), is worth `1 - s + s * min(m / scale, 1)`, a loss by `m` worth
-/// `s - s * min(m / scale, 1)`. Every win still counts more than every loss, so
+/// counts too, as Fuego scores its playouts: a win by `m` of the board's
+/// `area` points is worth `1 - s + s * m / area`, a loss by `m` worth
+/// `s - s * m / area`. Every win still counts more than every loss, so
 /// the win rate decides and the margin breaks near-ties. A fraction of a
 /// unit is rounded up or down at random in proportion, which keeps the
 /// mean; with `s` 0 no random number is drawn, so a search replays as
 /// before.
-pub fn units(black_wins2: u32, score: f64, s: f64, scale: f64, rng: &mut SmallRng) -> u32 {
+pub fn units(black_wins2: u32, score: f64, s: f64, area: usize, rng: &mut SmallRng) -> u32 {
     let black_wins2 = black_wins2.min(2);
     if s <= 0.0 || black_wins2 == 1 {
         return black_wins2 * (WIN_UNITS / 2);
     }
     let s = s.min(0.5);
-    let margin = (score.abs() / scale.max(1.0)).min(1.0);
+    let margin = (score.abs() / area.max(1) as f64).min(1.0);
     let value = if black_wins2 == 2 {
         1.0 - s + s * margin
     } else {
@@ -39,14 +38,10 @@ mod tests {
     use rand::SeedableRng;
 
     fn mean(black_wins2: u32, score: f64, s: f64) -> f64 {
-        mean_at(black_wins2, score, s, 81.0)
-    }
-
-    fn mean_at(black_wins2: u32, score: f64, s: f64, scale: f64) -> f64 {
         let mut rng = SmallRng::seed_from_u64(7);
         let n = 20_000;
         let sum: u64 = (0..n)
-            .map(|_| u64::from(units(black_wins2, score, s, scale, &mut rng)))
+            .map(|_| u64::from(units(black_wins2, score, s, 81, &mut rng)))
             .sum();
         sum as f64 / (n as f64 * f64::from(WIN_UNITS))
     }
@@ -55,10 +50,10 @@ mod tests {
     fn without_a_score_weight_only_the_result_counts() {
         let mut rng = SmallRng::seed_from_u64(1);
         for score in [0.5, 7.0, 81.0] {
-            assert_eq!(units(2, score, 0.0, 81.0, &mut rng), WIN_UNITS);
-            assert_eq!(units(0, -score, 0.0, 81.0, &mut rng), 0);
+            assert_eq!(units(2, score, 0.0, 81, &mut rng), WIN_UNITS);
+            assert_eq!(units(0, -score, 0.0, 81, &mut rng), 0);
         }
-        assert_eq!(units(1, 0.0, 0.1, 81.0, &mut rng), WIN_UNITS / 2);
+        assert_eq!(units(1, 0.0, 0.1, 81, &mut rng), WIN_UNITS / 2);
     }
 
     #[test]
@@ -72,17 +67,5 @@ mod tests {
         assert_eq!(mean(0, -81.0, 0.1), 0.0);
         // Every win outweighs every loss.
         assert!(mean(2, 0.5, 0.5) > mean(0, -0.5, 0.5));
-    }
-
-    #[test]
-    fn a_margin_past_the_scale_counts_no_more() {
-        // On 19x19 with a scale of 20 points: a win by 10 is worth
-        // 1 - s/2, by 20 or 60 the whole 1; a loss by 30 nothing.
-        assert!((mean_at(2, 10.0, 0.2, 20.0) - 0.9).abs() < 0.002);
-        assert_eq!(mean_at(2, 20.0, 0.2, 20.0), 1.0);
-        assert_eq!(mean_at(2, 60.0, 0.2, 20.0), 1.0);
-        assert_eq!(mean_at(0, -30.0, 0.2, 20.0), 0.0);
-        // Against the area's scale the same win counts far less.
-        assert!(mean_at(2, 10.0, 0.2, 361.0) < 0.81);
     }
 }

@@ -54,8 +54,10 @@ pub(super) struct Shared<'a> {
     /// How much a simulation's margin counts beside its result
     /// ([`value::units`]).
     pub score_weight: f64,
-    /// The margin, in points, past which it counts no more.
-    pub score_scale: f64,
+    /// The score utility's weight (0: off; [`select`](super::select)).
+    pub score_utility: f32,
+    /// One over its scale, per point of margin, for twice-scores.
+    pub inv_score_scale2: f32,
     /// The weight of criticality in the AMAF of nodes with at least
     /// `criticality_visits` visits (0: off; [`select::with_criticality`]).
     pub criticality: f32,
@@ -295,7 +297,7 @@ fn simulate(
                 break;
             }
         }
-        let Some(child) = select::select(sh, node) else {
+        let Some(child) = select::select(sh, node, to_move) else {
             break;
         };
         tree.node(child).in_flight.fetch_add(1, Relaxed);
@@ -401,7 +403,7 @@ fn simulate(
     } else {
         sh.score_weight
     };
-    let black_value = value::units(black_wins2, score, score_weight, sh.score_scale, rng);
+    let black_value = value::units(black_wins2, score, score_weight, board.size().area(), rng);
     // Back up: the root is seen from the opponent of the searching colour
     // (who "moved into" it); each child from the colour that played it.
     let mut mover = sh.color.opponent();
