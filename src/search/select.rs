@@ -49,13 +49,7 @@ impl Widen {
 /// per child instead of three, which matters because every descent scores
 /// every child.
 #[inline]
-fn urgency(
-    sh: &Shared<'_>,
-    n: &Node,
-    log_parent: f32,
-    inv_rave_equiv: f32,
-    score: Option<ScoreRef>,
-) -> f32 {
+fn urgency(sh: &Shared<'_>, n: &Node, log_parent: f32, inv_rave_equiv: f32) -> f32 {
     let (pv, pw) = n.prior();
     let v = (n.visits.load(Relaxed) + n.in_flight.load(Relaxed) + pv).max(1) as f32;
     let w = n.wins.load(Relaxed) as f32 * (1.0 / WIN_UNITS as f32) + pw as f32;
@@ -76,9 +70,6 @@ fn urgency(
     let mut value = (w * k + rw) / (rv + v * k);
     if log_parent > 0.0 {
         value += sh.exploration * (log_parent / v).sqrt();
-    }
-    if let Some(score) = score {
-        value += score.utility(n);
     }
     value
 }
@@ -175,7 +166,6 @@ fn mover_wins_below(n: &Node, below: f32) -> bool {
 #[inline]
 pub(super) fn select(sh: &Shared<'_>, node: NodeId, to_move: Color) -> Option<NodeId> {
     let n = sh.tree.node(node);
-    let score = ScoreRef::at(sh, n, to_move);
     let log_parent = if explores(sh, n) {
         (n.visits().max(1) as f32).ln()
     } else {
@@ -198,14 +188,34 @@ pub(super) fn select(sh: &Shared<'_>, node: NodeId, to_move: Color) -> Option<No
         if at_root && !sh.legal_root[c.mv() as usize] {
             f32::NEG_INFINITY
         } else {
-            urgency(sh, c, log_parent, inv_rave_equiv, score)
+            urgency(sh, c, log_parent, inv_rave_equiv)
         }
     };
+    // Two loops, so that without the score utility a descent pays
+    // nothing for it.
+    match ScoreRef::at(sh, n, to_move) {
+        None => most_urgent_open(children, first, open, urgency_of),
+        Some(score) => most_urgent_open(children, first, open, |c: &Node| {
+            urgency_of(c) + score.utility(c)
+        }),
+    }
+}
+
+/// The most urgent of `children` (the first being node `first`) among
+/// the first `open`, or, where widening leaves none of them to try or
+/// closes a pass, among the rest.
+#[inline]
+fn most_urgent_open(
+    children: &[Node],
+    first: NodeId,
+    open: usize,
+    urgency_of: impl Fn(&Node) -> f32,
+) -> Option<NodeId> {
     let mut best = most_urgent(
         &children[..open],
         first,
         (f32::NEG_INFINITY, None),
-        urgency_of,
+        &urgency_of,
     );
     if open < children.len() {
         // Widening never closes a pass (always the last child), nor
@@ -218,7 +228,7 @@ pub(super) fn select(sh: &Shared<'_>, node: NodeId, to_move: Color) -> Option<No
         } else {
             children.len()
         };
-        best = most_urgent(&children[from..], first + from as NodeId, best, urgency_of);
+        best = most_urgent(&children[from..], first + from as NodeId, best, &urgency_of);
     }
     best.1
 }
