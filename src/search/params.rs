@@ -233,8 +233,9 @@ impl Default for SearchParams {
             // (22.4%) where the default scored 35.8% of 120
             // (docs/strength-log.md, "A score utility"): off.
             score_utility: 0.0,
-            // The square root of the area: 19 points on 19x19, 9 on 9x9,
-            // of the order of KataGo's score scale. Not tuned.
+            // The square root of the area: 19 points on 19x19, 9 on 9x9
+            // (KataGo's scale grows with the square root of the area
+            // too). Not tuned.
             score_scale: 0.0,
             // Pachi: 1.1 from 2,000 visits. On the 19x19 screen against
             // Pachi (2,500 playouts each), 1.1 from 500 visits scored 7 of
