@@ -54,7 +54,7 @@ pub(super) struct Shared<'a> {
     /// How much a simulation's margin counts beside its result
     /// ([`value::units`]).
     pub score_weight: f64,
-    /// The score utility's weight (0: off; [`select`](super::select)).
+    /// The score utility's weight (0: off; [`super::select`]).
     pub score_utility: f32,
     /// One over its scale, per point of margin, for twice-scores.
     pub inv_score_scale2: f32,
