@@ -559,7 +559,7 @@ fn principal_variation(t: &Tree, mut node: NodeId, max: usize) -> Vec<Move> {
 /// progress reports while workers run).
 fn result(t: &Tree, sh: &Shared<'_>, start: Instant) -> SearchResult {
     let root = sh.root;
-    let sign = if sh.color == Color::Black { 0.5 } else { -0.5 };
+    let sign = if sh.color == Color::Black { 1.0 } else { -1.0 };
     let legal: Vec<NodeId> = t
         .children(root)
         .filter(|&c| sh.legal_root[t.node(c).mv() as usize])
@@ -576,11 +576,7 @@ fn result(t: &Tree, sh: &Shared<'_>, start: Instant) -> SearchResult {
                 visits: v,
                 win_rate: n.win_rate(),
                 prior: sh.root_prior[n.mv() as usize] as f64,
-                score_lead: if v > 0 {
-                    sign * n.score2_sum.load(Relaxed) as f64 / v as f64
-                } else {
-                    0.0
-                },
+                score_lead: sign * n.mean_score(),
                 pv,
             }
         })
@@ -603,7 +599,6 @@ fn result(t: &Tree, sh: &Shared<'_>, start: Instant) -> SearchResult {
         .map(|c| c.pv.clone())
         .unwrap_or_default();
     let samples = sh.ownership_samples.load(Relaxed).max(1) as f32;
-    let root_visits = root_node.visits();
     SearchResult {
         best,
         win_rate,
@@ -616,11 +611,7 @@ fn result(t: &Tree, sh: &Shared<'_>, start: Instant) -> SearchResult {
             .iter()
             .map(|o| o.load(Relaxed) as f32 / samples)
             .collect(),
-        score_lead: if root_visits > 0 {
-            sign * root_node.score2_sum.load(Relaxed) as f64 / root_visits as f64
-        } else {
-            0.0
-        },
+        score_lead: sign * root_node.mean_score(),
         extra_komi: sh.dyn_komi.as_ref().map_or(0, |k| k.get().extra),
     }
 }

@@ -179,6 +179,31 @@ fn a_full_board_leaves_only_pass() {
 }
 
 #[test]
+fn the_score_lead_is_in_points_for_the_side_to_move() {
+    // Black's wall lives with two eyes; nothing can live in the five
+    // points below it, so nearly every simulation ends with all 25 points
+    // Black's: a lead of 24.5 after a komi of 0.5, never more.
+    let b = parse(
+        "X X X X X
+         X . X . X
+         X X X X X
+         X X . . X
+         X . . . X",
+    );
+    for (color, sign) in [(Color::Black, 1.0), (Color::White, -1.0)] {
+        let g = Game::from_position(b.clone(), color, Rules::AGA, 0.5, 0);
+        let (_, r) = search(&g, color, 300, 1, 1);
+        let lead = sign * r.score_lead;
+        assert!((20.0..=24.5).contains(&lead), "{color:?}: {}", r.score_lead);
+        let best = &r.candidates[0];
+        assert!(
+            (20.0..=24.5).contains(&(sign * best.score_lead)),
+            "{color:?}"
+        );
+    }
+}
+
+#[test]
 fn the_tree_is_kept_for_the_same_game_and_dropped_when_komi_or_rules_change() {
     let mut g = Game::new(BoardSize::new(9).unwrap(), Rules::AGA, 7.5);
     let (mut s, r) = search(&g, Color::Black, 1000, 1, 5);

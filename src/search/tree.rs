@@ -98,6 +98,17 @@ impl Node {
         }
     }
 
+    /// The mean final area score of the simulations through this node,
+    /// in points for Black (0 before any).
+    pub fn mean_score(&self) -> f64 {
+        let v = self.visits();
+        if v == 0 {
+            0.0
+        } else {
+            self.score2_sum.load(Relaxed) as f64 / (2.0 * v as f64)
+        }
+    }
+
     /// Replaces the prior equivalent visits and wins.
     pub fn set_prior(&self, visits: u32, wins: u32) {
         self.prior.store(
