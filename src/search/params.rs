@@ -186,9 +186,9 @@ impl Default for SearchParams {
             // 3000 with Pachi's distance weighting scored 37.9% in 62
             // games where 1000 scored 39.2% in 60: no reason to change.
             // On the 19x19 screen against Pachi (2,500 playouts each)
-            // 3000 alone scored 47.0% of 100 where 1000 scored 35.8% of
-            // 120 (z about 1.7; docs/strength-log.md, "Pachi's RAVE
-            // equivalence alone on the 19x19 screen"): not yet adopted.
+            // 3000 alone scored 43.4% of 159 where 1000 scored 35.2% of
+            // 216 (z about 1.6; docs/strength-log.md, "Pachi's RAVE
+            // equivalence alone on the 19x19 screen"): not adopted.
             rave_equiv: 1000.0,
             // The root's children gather AMAF samples from nearly every
             // simulation, so there AMAF keeps most of the weight at any
