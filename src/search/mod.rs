@@ -559,7 +559,6 @@ fn principal_variation(t: &Tree, mut node: NodeId, max: usize) -> Vec<Move> {
 /// progress reports while workers run).
 fn result(t: &Tree, sh: &Shared<'_>, start: Instant) -> SearchResult {
     let root = sh.root;
-    let sign = if sh.color == Color::Black { 1.0 } else { -1.0 };
     let legal: Vec<NodeId> = t
         .children(root)
         .filter(|&c| sh.legal_root[t.node(c).mv() as usize])
@@ -576,7 +575,7 @@ fn result(t: &Tree, sh: &Shared<'_>, start: Instant) -> SearchResult {
                 visits: v,
                 win_rate: n.win_rate(),
                 prior: sh.root_prior[n.mv() as usize] as f64,
-                score_lead: sign * n.mean_score(),
+                score_lead: n.mean_score(sh.color),
                 pv,
             }
         })
@@ -611,7 +610,7 @@ fn result(t: &Tree, sh: &Shared<'_>, start: Instant) -> SearchResult {
             .iter()
             .map(|o| o.load(Relaxed) as f32 / samples)
             .collect(),
-        score_lead: sign * root_node.mean_score(),
+        score_lead: root_node.mean_score(sh.color),
         extra_komi: sh.dyn_komi.as_ref().map_or(0, |k| k.get().extra),
     }
 }

@@ -8,6 +8,7 @@
 //! descents apart. Statistics are stored from the point of view of the
 //! player who made the node's move.
 
+use crate::rules::Color;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicI64, AtomicU32, AtomicUsize, Ordering::Relaxed, Ordering::Release};
 
@@ -99,14 +100,14 @@ impl Node {
     }
 
     /// The mean final area score of the simulations through this node,
-    /// in points for Black (0 before any).
-    pub fn mean_score(&self) -> f64 {
+    /// in points for `color` (0 before any).
+    pub fn mean_score(&self, color: Color) -> f64 {
         let v = self.visits();
         if v == 0 {
-            0.0
-        } else {
-            self.score2_sum.load(Relaxed) as f64 / (2.0 * v as f64)
+            return 0.0;
         }
+        let black = self.score2_sum.load(Relaxed) as f64 / (2.0 * v as f64);
+        if color == Color::Black { black } else { -black }
     }
 
     /// Replaces the prior equivalent visits and wins.
