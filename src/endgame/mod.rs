@@ -187,12 +187,11 @@ pub fn analyse(board: &Board, to_move: Color, model: &Model, playouts: u32, seed
         let (x, y) = size.coords(p);
         own[y * size.get() + x]
     };
-    let sign = |c: Color| if c == Color::Black { 1.0 } else { -1.0 };
     // A chain's mean ownership from its own side.
     let chain_mean = |own: &[f32], p: Point| {
         let c = board.cell(p).color().expect("a stone");
         let stones: Vec<Point> = board.chain_stones(p).collect();
-        stones.iter().map(|&s| sign(c) * at(own, s)).sum::<f32>() / stones.len() as f32
+        stones.iter().map(|&s| c.relative(at(own, s))).sum::<f32>() / stones.len() as f32
     };
     let mut status: Vec<Option<Status>> = vec![None; MAX_POINTS];
     let mut proven = vec![false; MAX_POINTS];
@@ -261,8 +260,8 @@ pub fn analyse(board: &Board, to_move: Color, model: &Model, playouts: u32, seed
         if proven[p.index()] {
             let (x, y) = size.coords(p);
             own[y * size.get() + x] = match s {
-                Status::Alive => sign(c),
-                Status::Dead => -sign(c),
+                Status::Alive => c.relative(1.0),
+                Status::Dead => c.relative(-1.0),
                 Status::Seki => 0.0,
             };
         }

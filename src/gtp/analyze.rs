@@ -153,11 +153,10 @@ pub fn info_line(
 /// positive for the analysed side.
 fn ownership_text(size: BoardSize, color: Color, own: &[f32]) -> String {
     let n = size.get();
-    let sign = if color == Color::Black { 1.0 } else { -1.0 };
     let mut out = String::with_capacity(8 * n * n);
     for y in (0..n).rev() {
         for x in 0..n {
-            let v = own.get(y * n + x).copied().unwrap_or(0.0) * sign;
+            let v = color.relative(own.get(y * n + x).copied().unwrap_or(0.0));
             out.push_str(&format!(" {:.4}", v.clamp(-1.0, 1.0)));
         }
     }

@@ -158,11 +158,7 @@ pub const OWNER_GAMMAS: [f32; OWNER_BINS] =
 /// (+1 always Black, -1 always White), for `color` to move.
 #[inline]
 pub fn owner_bin(black_mean: f32, color: Color) -> usize {
-    let mine = if color == Color::Black {
-        black_mean
-    } else {
-        -black_mean
-    };
+    let mine = color.relative(black_mean);
     (((mine.clamp(-1.0, 1.0) + 1.0) * 4.0).round() as usize).min(OWNER_BINS - 1)
 }
 
@@ -249,7 +245,7 @@ impl Adjust<'_> {
             factor *= gammas[owner_bin(mean[p.index()], color)];
         }
         let contested = |(stones, chain): (usize, Point)| {
-            let mine = if color == Color::Black { 1.0 } else { -1.0 } * mean[chain.index()];
+            let mine = color.relative(mean[chain.index()]);
             stones >= BIG_LADDER_STONES && mine < OWNED
         };
         if self.ladder_boost != 1.0 && contested(ladder_atari_stones(board, color, p, f)) {

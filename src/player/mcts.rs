@@ -408,7 +408,7 @@ fn best_stone(result: &SearchResult) -> Move {
 /// `color` wins, zero for a draw.
 fn count_margin(game: &Game, color: Color, statuses: &Statuses) -> f64 {
     let black = statuses.score(game).area.0;
-    if color == Color::Black { black } else { -black }
+    color.relative(black)
 }
 
 #[cfg(test)]

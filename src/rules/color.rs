@@ -1,7 +1,7 @@
 //! Stone colours and a pair of values indexed by colour.
 
 use std::fmt;
-use std::ops::{Index, IndexMut};
+use std::ops::{Index, IndexMut, Neg};
 
 /// The colour of a player or a stone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -40,6 +40,17 @@ impl Color {
     #[inline]
     pub fn index(self) -> usize {
         self as usize
+    }
+
+    /// A value kept from Black's point of view (a margin, an ownership,
+    /// a sign) seen from this colour: unchanged for Black, negated for
+    /// White.
+    #[inline]
+    pub fn relative<T: Neg<Output = T>>(self, black_view: T) -> T {
+        match self {
+            Color::Black => black_view,
+            Color::White => -black_view,
+        }
     }
 
     /// Lower-case English name, as GTP prints it (`black`, `white`).
@@ -82,5 +93,18 @@ impl<T> IndexMut<Color> for ByColor<T> {
             Color::Black => &mut self.black,
             Color::White => &mut self.white,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_black_view_value_is_negated_for_white_only() {
+        assert_eq!(Color::Black.relative(3.5_f64), 3.5);
+        assert_eq!(Color::White.relative(3.5_f64), -3.5);
+        assert_eq!(Color::White.relative(-2_i8), 2);
+        assert_eq!(Color::Black.relative(-2_i32), -2);
     }
 }

@@ -23,7 +23,7 @@ impl CaptureGoal {
     /// board at the end of a playout (a stone of the attacker's, or an
     /// empty point only the attacker's stones touch).
     pub fn taken(&self, board: &Board) -> bool {
-        let sign = if self.attacker == Color::Black { 1 } else { -1 };
+        let sign = self.attacker.relative(1);
         let owned = self
             .target
             .iter()

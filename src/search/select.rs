@@ -100,7 +100,7 @@ impl ScoreRef {
         let visits = n.visits();
         (sh.score_utility > 0.0 && visits > 0).then(|| ScoreRef {
             parent2: n.score2_sum.load(Relaxed) as f32 / visits as f32,
-            sign: if to_move == Color::Black { 1.0 } else { -1.0 },
+            sign: to_move.relative(1.0),
             weight: sh.score_utility,
             inv_scale2: sh.inv_score_scale2,
         })

@@ -107,7 +107,7 @@ impl Node {
             return 0.0;
         }
         let black = self.score2_sum.load(Relaxed) as f64 / (2.0 * v as f64);
-        if color == Color::Black { black } else { -black }
+        color.relative(black)
     }
 
     /// Replaces the prior equivalent visits and wins.

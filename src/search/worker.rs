@@ -363,14 +363,7 @@ fn simulate(
     // Who won counts the searching colour's extra komi; the margin the
     // analysis reports (`score2`) does not.
     let score = match &sh.dyn_komi {
-        Some(k) => {
-            let extra = f64::from(k.get().extra);
-            if sh.color == Color::Black {
-                score - extra
-            } else {
-                score + extra
-            }
-        }
+        Some(k) => score - sh.color.relative(f64::from(k.get().extra)),
         None => score,
     };
     let black_wins2: u32 = if let Some(goal) = sh.goal {
@@ -424,7 +417,7 @@ fn simulate(
             // The point's final owner, +1 Black and -1 White, seen from
             // the node's mover and from the simulation's winner.
             let owner = playout::point_owner(board, p).0;
-            let mover_owner = if mover == Color::Black { owner } else { -owner };
+            let mover_owner = mover.relative(owner);
             let winner_owner = match winner {
                 Some(Color::Black) => owner,
                 Some(Color::White) => -owner,
