@@ -418,11 +418,7 @@ fn simulate(
             // the node's mover and from the simulation's winner.
             let owner = playout::point_owner(board, p).0;
             let mover_owner = mover.relative(owner);
-            let winner_owner = match winner {
-                Some(Color::Black) => owner,
-                Some(Color::White) => -owner,
-                None => 0,
-            };
+            let winner_owner = winner.map_or(0, |w| w.relative(owner));
             n.mover_owns2.fetch_add((mover_owner + 1) as u32, Relaxed);
             n.winner_owns2.fetch_add((winner_owner + 1) as u32, Relaxed);
         }
