@@ -20,6 +20,7 @@ pub mod playout;
 mod select;
 pub mod time;
 pub mod tree;
+mod tune;
 mod value;
 mod worker;
 
@@ -27,7 +28,7 @@ pub use capture::CaptureGoal;
 pub use params::{LARGE_BOARD, SearchParams, SizedParams, is_large};
 
 use crate::knowledge::model::Model;
-use crate::knowledge::priors::{self, PriorParams};
+use crate::knowledge::priors;
 use crate::rules::{ByColor, Color, Game, Move, Point, Rules};
 use crate::stop::StopCheck;
 use dynkomi::{DynKomi, SharedDynKomi};
@@ -378,10 +379,7 @@ impl Searcher {
             legal_root[p.index()] = true;
         }
         legal_root[PASS as usize] = allow_pass;
-        let prior_params = self
-            .params
-            .priors
-            .unwrap_or_else(|| PriorParams::for_size(board.size().get()));
+        let prior_params = self.params.prior_params(board.size().get());
         let root_prior = root_policy(&self.model, game, color);
         let (handicap, _) = game.handicap();
         let white_bonus = game.komi() + game.rules().handicap_bonus.points(handicap) as f64;

@@ -70,8 +70,12 @@ pub struct SearchParams {
     pub max_tree_bytes: usize,
     /// Under a time budget, stop once the best move cannot change.
     pub early_stop: bool,
-    /// How model probabilities become priors (`None`: by board size).
-    pub priors: Option<PriorParams>,
+    /// The even prior's visits in the tree priors, where it is set
+    /// (`None`: by board size, [`PriorParams::for_size`]).
+    pub prior_even: Option<u32>,
+    /// The model's weight in the tree priors, where it is set (`None`: by
+    /// board size).
+    pub prior_pattern: Option<f32>,
     /// The factor on the model strength of an atari that captures in a
     /// ladder a chain of three or more stones the playouts do not already
     /// give to the attacker, in the tree priors (1 keeps the model's;
@@ -259,7 +263,8 @@ impl Default for SearchParams {
             max_tree_bytes: 1024 << 20,
             early_stop: true,
             // PriorParams::for_size: Pachi's weights, see there.
-            priors: None,
+            prior_even: None,
+            prior_pattern: None,
             // Against Pachi at 2,000 playouts counted alike, where the
             // defaults scored 33.0% of 197 on the same seeds
             // (docs/strength-log.md): ×30 scored 28.8% of 66 (24.0% of 102
@@ -450,63 +455,16 @@ impl SearchParams {
         p
     }
 
-    /// The names [`SearchParams::set`] knows, for experiments and tuning
-    /// (`hane --tune NAME=VALUE`).
-    pub const TUNABLE: [&'static str; 53] = [
-        "rave_equiv",
-        "root_rave_equiv",
-        "losing_rave_equiv",
-        "losing_below",
-        "last_good_reply",
-        "score_weight",
-        "score_utility",
-        "score_scale",
-        "criticality",
-        "criticality_visits",
-        "rave_distance",
-        "exploration",
-        "explore_below",
-        "expand_visits",
-        "prior_even",
-        "prior_pattern",
-        "ladder_boost",
-        "capture_boost",
-        "prior_power",
-        "shape_floor",
-        "distance_power",
-        "ko_percent",
-        "answer_percent",
-        "tenuki_percent",
-        "selfatari_percent",
-        "counter_percent",
-        "race_percent",
-        "ladder_lines",
-        "big_chain_stones",
-        "eye_fix_percent",
-        "fill_board_tries",
-        "approach_percent",
-        "eye_fill_percent",
-        "squeeze_percent",
-        "points_per_move",
-        "shape_power",
-        "skip_ko_threats",
-        "amaf_blind_captures",
-        "capture_amaf_plays",
-        "owner_prior",
-        "owner_warmup",
-        "prune_ladders",
-        "amaf_window",
-        "count_kept",
-        "dynamic_komi",
-        "final_lcb",
-        "widen_base",
-        "widen_visits",
-        "shaped_tries",
-        "adapt_rate",
-        "adapt_span",
-        "adapt_tries",
-        "refused_percent",
-    ];
+    /// How model probabilities become priors on a board of `size` lines:
+    /// each weight as set, else the board size's
+    /// ([`PriorParams::for_size`], which splits the sizes on its own line).
+    pub fn prior_params(&self, size: usize) -> PriorParams {
+        let by_size = PriorParams::for_size(size);
+        PriorParams {
+            even: self.prior_even.unwrap_or(by_size.even),
+            pattern: self.prior_pattern.unwrap_or(by_size.pattern),
+        }
+    }
 
     /// The model whose playout weights these constants ask for: the
     /// built-in one, its shape gammas raised to `shape_power`.
@@ -535,85 +493,6 @@ impl SearchParams {
             shape_log: None,
             adapt: None,
         }
-    }
-
-    /// Sets one constant by name. The prior weights `prior_even` and
-    /// `prior_pattern`, unset, follow the board size
-    /// ([`PriorParams::for_size`]); setting one fixes both (the other at
-    /// its 19x19 value). The other `prior_` names leave them alone.
-    ///
-    /// # Errors
-    /// An unknown name, or a value out of range.
-    pub fn set(&mut self, name: &str, value: f64) -> Result<(), String> {
-        if !value.is_finite() || value < 0.0 {
-            return Err(format!("{name}: {value} is not a non-negative number"));
-        }
-        let mut priors = self.priors.unwrap_or_else(|| PriorParams::for_size(19));
-        match name {
-            "rave_equiv" => self.rave_equiv = value.max(1.0),
-            "root_rave_equiv" => self.root_rave_equiv = value,
-            "losing_rave_equiv" => self.losing_rave_equiv = value,
-            "losing_below" => self.losing_below = value.min(1.0),
-            "rave_distance" => self.rave_distance = (value as u32).min(16),
-            "exploration" => self.exploration = value,
-            "explore_below" => self.explore_below = value.min(1.0),
-            "score_weight" => self.score_weight = value.min(0.5),
-            "score_utility" => self.score_utility = value.min(0.5),
-            "score_scale" => self.score_scale = value.min(1000.0),
-            "criticality" => self.criticality = value.min(10.0),
-            "criticality_visits" => self.criticality_visits = (value as u32).max(1),
-            "last_good_reply" => self.last_good_reply = value != 0.0,
-            "expand_visits" => self.expand_visits = (value as u32).max(1),
-            "prior_even" => priors.even = (value as u32).min(1000),
-            "prior_pattern" => priors.pattern = (value as f32).min(10_000.0),
-            "ladder_boost" => self.ladder_boost = (value as f32).min(10_000.0),
-            "capture_boost" => self.capture_boost = (value as f32).min(10_000.0),
-            "prior_power" => self.prior_power = (value as f32).clamp(0.05, 4.0),
-            "shape_floor" => self.shape_floor = (value as f32).clamp(0.0, 100.0),
-            "distance_power" => self.distance_power = (value as f32).clamp(0.0, 4.0),
-            "ko_percent" => self.tactics.ko_percent = (value as u32).min(100),
-            "answer_percent" => self.tactics.answer_percent = (value as u32).min(100),
-            "tenuki_percent" => self.tactics.tenuki_percent = (value as u32).min(10_000),
-            "selfatari_percent" => self.tactics.selfatari_percent = (value as u32).min(100),
-            "counter_percent" => self.tactics.counter_percent = (value as u32).min(100),
-            "race_percent" => self.tactics.race_percent = (value as u32).min(100),
-            "ladder_lines" => self.tactics.ladder_lines = (value as u32).min(25),
-            "big_chain_stones" => self.tactics.big_chain_stones = (value as u32).min(1000),
-            "eye_fix_percent" => self.tactics.eye_fix_percent = (value as u32).min(100),
-            "fill_board_tries" => self.tactics.fill_board_tries = (value as u32).min(100),
-            "approach_percent" => self.tactics.approach_percent = (value as u32).min(100),
-            "eye_fill_percent" => self.tactics.eye_fill_percent = (value as u32).min(100),
-            "squeeze_percent" => self.tactics.squeeze_percent = (value as u32).min(100),
-            "points_per_move" => self.points_per_move = value.clamp(0.5, 20.0),
-            "shape_power" => self.shape_power = value.clamp(0.0, 4.0),
-            "skip_ko_threats" => self.skip_ko_threats = value != 0.0,
-            "amaf_blind_captures" => self.amaf_blind_captures = (value as u32).min(1000),
-            "capture_amaf_plays" => self.capture_amaf_plays = value != 0.0,
-            "owner_prior" => self.owner_prior = value.min(4.0),
-            "owner_warmup" => self.owner_warmup = (value as u32).min(100_000),
-            "prune_ladders" => self.prune_ladders = value != 0.0,
-            "amaf_window" => self.amaf_window = value != 0.0,
-            "count_kept" => self.count_kept = value != 0.0,
-            "dynamic_komi" => self.dynamic_komi = value != 0.0,
-            "final_lcb" => self.final_lcb = value.clamp(0.0, 10.0),
-            "widen_base" => self.widen_base = (value as u32).min(1000),
-            "widen_visits" => self.widen_visits = value.clamp(1.0, 1e9),
-            "shaped_tries" => self.tactics.shaped_tries = (value as u32).min(100),
-            "adapt_rate" => self.adapt_rate = value.min(10.0),
-            "adapt_span" => self.adapt_span = (value as u32).min(10_000),
-            "adapt_tries" => self.tactics.adapt_tries = (value as u32).clamp(1, 100),
-            "refused_percent" => self.tactics.refused_percent = (value as u32).min(100),
-            _ => {
-                return Err(format!(
-                    "unknown search constant {name:?}; known: {}",
-                    Self::TUNABLE.join(", ")
-                ));
-            }
-        }
-        if name == "prior_even" || name == "prior_pattern" {
-            self.priors = Some(priors);
-        }
-        Ok(())
     }
 }
 
@@ -664,85 +543,6 @@ impl Default for SizedParams {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn every_tunable_name_is_settable_and_lands_in_its_field() {
-        for name in SearchParams::TUNABLE {
-            let mut p = SearchParams::default();
-            assert!(p.set(name, 1.0).is_ok(), "{name}");
-        }
-        let mut p = SearchParams::default();
-        p.set("tenuki_percent", 30.0).unwrap();
-        p.set("selfatari_percent", 60.0).unwrap();
-        p.set("counter_percent", 90.0).unwrap();
-        p.set("answer_percent", 100.0).unwrap();
-        p.set("squeeze_percent", 250.0).unwrap();
-        assert_eq!(p.tactics.squeeze_percent, 100);
-        p.set("shape_power", 0.5).unwrap();
-        p.set("expand_visits", 2.0).unwrap();
-        p.set("skip_ko_threats", 1.0).unwrap();
-        assert!(p.skip_ko_threats);
-        p.set("root_rave_equiv", 200.0).unwrap();
-        assert_eq!(p.root_rave_equiv, 200.0);
-        p.set("losing_rave_equiv", 100.0).unwrap();
-        p.set("losing_below", 0.1).unwrap();
-        assert_eq!((p.losing_rave_equiv, p.losing_below), (100.0, 0.1));
-        p.set("final_lcb", 2.0).unwrap();
-        assert_eq!(p.final_lcb, 2.0);
-        p.set("owner_prior", 0.5).unwrap();
-        p.set("owner_warmup", 300.0).unwrap();
-        assert_eq!((p.owner_prior, p.owner_warmup), (0.5, 300));
-        p.set("prune_ladders", 1.0).unwrap();
-        assert!(p.prune_ladders);
-        p.set("amaf_window", 1.0).unwrap();
-        assert!(p.amaf_window);
-        p.set("count_kept", 1.0).unwrap();
-        assert!(p.count_kept);
-        p.set("dynamic_komi", 1.0).unwrap();
-        assert!(p.dynamic_komi);
-        p.set("score_weight", 0.02).unwrap();
-        assert_eq!(p.score_weight, 0.02);
-        p.set("score_utility", 0.9).unwrap();
-        p.set("score_scale", 20.0).unwrap();
-        assert_eq!((p.score_utility, p.score_scale), (0.5, 20.0));
-        p.set("criticality", 1.1).unwrap();
-        p.set("criticality_visits", 500.0).unwrap();
-        assert_eq!((p.criticality, p.criticality_visits), (1.1, 500));
-        assert!(p.last_good_reply);
-        assert_eq!((p.tactics.ladder_lines, p.tactics.big_chain_stones), (1, 3));
-        p.set("ladder_lines", 0.0).unwrap();
-        p.set("big_chain_stones", 4.0).unwrap();
-        assert_eq!((p.tactics.ladder_lines, p.tactics.big_chain_stones), (0, 4));
-        p.set("last_good_reply", 0.0).unwrap();
-        assert!(!p.last_good_reply);
-        // The priors' powers and boost leave the size-dependent weights
-        // alone; the weights themselves fix them.
-        let mut q = SearchParams::default();
-        q.set("prior_power", 0.7).unwrap();
-        q.set("distance_power", 0.5).unwrap();
-        q.set("ladder_boost", 10.0).unwrap();
-        assert_eq!(q.priors, None);
-        assert_eq!(
-            (q.prior_power, q.distance_power, q.ladder_boost),
-            (0.7, 0.5, 10.0)
-        );
-        q.set("prior_pattern", 150.0).unwrap();
-        assert_eq!(q.priors.map(|w| (w.even, w.pattern)), Some((20, 150.0)));
-        let t = p.tactics;
-        assert_eq!(
-            (t.tenuki_percent, t.selfatari_percent, t.counter_percent),
-            (30, 60, 90)
-        );
-        assert_eq!((t.answer_percent, p.expand_visits), (100, 2));
-        assert_eq!(p.shape_power, 0.5);
-        // Percentages are capped; unknown names and negative values fail
-        // and change nothing.
-        p.set("counter_percent", 250.0).unwrap();
-        assert_eq!(p.tactics.counter_percent, 100);
-        assert!(p.set("no_such_constant", 1.0).is_err());
-        assert!(p.set("rave_equiv", -1.0).is_err());
-        assert_eq!(p.rave_equiv, SearchParams::default().rave_equiv);
-    }
 
     #[test]
     fn large_boards_get_their_settings_and_a_tune_sets_both_sizes() {
