@@ -1,7 +1,8 @@
 //! The search's constants by name: setting them for experiments and
 //! tuning (`hane --tune NAME=VALUE`, `hane balance --variant`, the lab's
-//! scripts) and reading them back. What each one is and where its
-//! value comes from: [`SearchParams`].
+//! scripts) and reading them back. What each one is, its defaults on
+//! each board size and where they come from: `docs/tuning.md` (checked
+//! against the code by this module's tests) and [`SearchParams`].
 
 use super::SearchParams;
 
@@ -312,5 +313,42 @@ mod tests {
             }
         }
         assert!(SearchParams::default().get("no_such", 9).is_err());
+    }
+
+    /// `docs/tuning.md` lists every constant once, with its default on
+    /// 9x9 and on 19x19 as the code has them.
+    #[test]
+    fn the_tuning_guide_gives_every_constant_and_its_defaults() {
+        let guide = include_str!("../../docs/tuning.md");
+        let mut listed = Vec::new();
+        for line in guide.lines() {
+            let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+            let Some(name) = cells.get(1).and_then(|c| c.strip_prefix('`')) else {
+                continue;
+            };
+            let Some(name) = name.strip_suffix('`') else {
+                continue;
+            };
+            for (size, cell) in [(9, cells[2]), (19, cells[3])] {
+                let want = SearchParams::for_size(size).get(name, size);
+                let want = want.unwrap_or_else(|e| panic!("docs/tuning.md: {e}"));
+                let got: f64 = cell.parse().unwrap_or_else(|_| {
+                    panic!("docs/tuning.md: {name}: {cell:?} on {size}x{size}")
+                });
+                assert_eq!(got, want, "docs/tuning.md: {name} on {size}x{size}");
+            }
+            listed.push(name.to_string());
+        }
+        let mut sorted = listed.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), listed.len(), "a constant listed twice");
+        for name in SearchParams::TUNABLE {
+            assert!(
+                listed.iter().any(|l| l == name),
+                "docs/tuning.md lacks {name}"
+            );
+        }
+        assert_eq!(listed.len(), SearchParams::TUNABLE.len());
     }
 }
