@@ -1,6 +1,7 @@
 //! The search's tunable constants: what each is and where its value
-//! came from (match figures in `docs/strength-log.md`), and setting them
-//! by name for experiments (`hane --tune NAME=VALUE`).
+//! came from (match figures in `docs/strength-log.md`). Setting and
+//! reading them by name (`hane --tune NAME=VALUE`) is in `tune.rs`; the
+//! user's table of them is `docs/tuning.md`.
 //!
 //! Most settings serve every board size; [`SearchParams::for_size`] gives
 //! boards of [`LARGE_BOARD`] lines and more the three measured apart
