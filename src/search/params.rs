@@ -191,10 +191,10 @@ impl Default for SearchParams {
             // 3000 with Pachi's distance weighting scored 37.9% in 62
             // games where 1000 scored 39.2% in 60: no reason to change.
             // On the 19x19 screen against Pachi (2,500 playouts each)
-            // 3000 alone scored 43.3% of 298 where 1000 scored 35.2% of
-            // 216 (z about 1.85; docs/strength-log.md, "Pachi's RAVE
-            // equivalence on the 19x19 screen, 139 more games"): not
-            // adopted short of z 2.
+            // 3000 alone scored 43.3% of 298 where 1000 scored 40.1% of
+            // 357 (z about 0.8), and 43.2% of 139 beside 47.5% of 141 on
+            // the same machine and build (docs/strength-log.md, "A third
+            // control of the default on the 19x19 screen"): dropped.
             rave_equiv: 1000.0,
             // The root's children gather AMAF samples from nearly every
             // simulation, so there AMAF keeps most of the weight at any
