@@ -1,4 +1,4 @@
-//! The offline commands (`hane bench`, `book`, `train`, `train-owner`,
+//! The offline commands (`hane bench`, `book`, `train`, `train-net`, `train-owner`,
 //! `life`, `balance`, `predict`): their options, and each run on its own
 //! thread pool with its error on stderr. The library does the work.
 
@@ -202,12 +202,56 @@ pub enum Sub {
         #[arg(required = true)]
         files: Vec<String>,
     },
+    /// Train the policy network that corrects the move model, on game
+    /// records, measuring it on held-out games as it goes.
+    TrainNet {
+        /// Where to write the network (rewritten at every measurement).
+        #[arg(long)]
+        out: String,
+        /// Held-out game files to measure on (never trained on).
+        #[arg(long, required = true, num_args = 1..)]
+        holdout: Vec<String>,
+        /// Held-out positions to measure on.
+        #[arg(long, default_value_t = 4000)]
+        holdout_positions: usize,
+        /// Continue training this network instead of a new one.
+        #[arg(long)]
+        from: Option<String>,
+        /// Use at most this many training games.
+        #[arg(long)]
+        games: Option<usize>,
+        /// Trunk channels of a new network.
+        #[arg(long, default_value_t = 32)]
+        channels: usize,
+        /// Residual blocks of a new network.
+        #[arg(long, default_value_t = 4)]
+        blocks: usize,
+        /// Positions per step.
+        #[arg(long, default_value_t = 64)]
+        batch: usize,
+        /// Adam's step size (falling to a tenth over the last 30% of
+        /// the steps).
+        #[arg(long, default_value_t = 0.002)]
+        rate: f32,
+        /// Steps to take.
+        #[arg(long, default_value_t = 20_000)]
+        steps: usize,
+        /// Steps between measurements and checkpoints.
+        #[arg(long, default_value_t = 500)]
+        every: usize,
+        /// Game files to train on.
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
     /// Measure move prediction on game records: top-1/5/10 accuracy and
     /// the mean log-likelihood of the played moves.
     Predict {
         /// A model file (default: the model built into hane).
         #[arg(long)]
         model: Option<String>,
+        /// A policy network file (`hane train-net`) to correct the model.
+        #[arg(long)]
+        net: Option<String>,
         /// Use at most this many games.
         #[arg(long)]
         games: Option<usize>,
@@ -480,13 +524,46 @@ pub fn run(command: Sub, config: &Config) -> ExitCode {
                 ),
             }
         }),
+        Sub::TrainNet {
+            out,
+            holdout,
+            holdout_positions,
+            from,
+            games,
+            channels,
+            blocks,
+            batch,
+            rate,
+            steps,
+            every,
+            files,
+        } => tool(config.threads, || {
+            let opts = hane::train::net::NetOptions {
+                channels,
+                blocks,
+                batch: batch.max(1),
+                rate,
+                steps,
+                every: every.max(1),
+                holdout_positions,
+                seed: config.seed,
+            };
+            hane::train::run_train_net(&files, &holdout, games, from.as_deref(), &out, &opts)
+        }),
         Sub::Predict {
             model,
+            net,
             games,
             player,
             files,
         } => tool(config.threads, || {
-            hane::train::run_predict(model.as_deref(), &files, games, player.as_deref())
+            hane::train::run_predict(
+                model.as_deref(),
+                net.as_deref(),
+                &files,
+                games,
+                player.as_deref(),
+            )
         }),
     }
 }

@@ -7,6 +7,7 @@ pub mod book;
 pub mod features;
 pub mod ladder;
 pub mod model;
+pub mod net;
 pub mod pat3;
 pub mod priors;
 pub mod shape;

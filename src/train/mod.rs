@@ -14,12 +14,14 @@ pub mod dataset;
 pub mod games;
 pub mod labels;
 pub mod mm;
+pub mod net;
 pub mod owner;
 pub mod playout;
 pub mod predict;
 pub mod simbal;
 
 use crate::knowledge::model::{Model, PlayoutGammas};
+use crate::knowledge::net::Net;
 use dataset::{Dataset, Dictionary};
 use games::{GameSet, Record};
 use std::sync::Arc;
@@ -204,14 +206,48 @@ pub fn run_train(opts: &TrainOptions, out: &str) -> Result<(), String> {
 /// An unreadable or invalid model, unreadable games, or none usable.
 pub fn run_predict(
     model: Option<&str>,
+    net: Option<&str>,
     files: &[String],
     games: Option<usize>,
     player: Option<&str>,
 ) -> Result<(), String> {
     let model = load_model(model)?;
+    let net = net.map(Net::from_file).transpose()?;
     let set = read_games(files, games, player)?;
-    let acc = predict::measure(&model, &set.games);
+    let acc = predict::measure(&model, net.as_ref(), &set.games);
     println!("{acc}");
+    Ok(())
+}
+
+/// `hane train-net`: trains a policy network (a new one, or the one in
+/// `from`) on `files`, measuring on `holdout` and writing every checkpoint
+/// to `out`; prints the held-out figures on stdout.
+///
+/// # Errors
+/// Unreadable games or network, no usable game, or an unwritable `out`.
+pub fn run_train_net(
+    files: &[String],
+    holdout: &[String],
+    games: Option<usize>,
+    from: Option<&str>,
+    out: &str,
+    opts: &net::NetOptions,
+) -> Result<(), String> {
+    let model = crate::knowledge::builtin();
+    let mut network = match from {
+        Some(path) => Net::from_file(path)?,
+        None => Net::new(opts.channels, opts.blocks, opts.seed),
+    };
+    let set = read_games(files, games, None)?;
+    let held = read_games(holdout, None, None)?;
+    let fit = net::train(&mut network, &model, &set.games, &held.games, opts, |n| {
+        std::fs::write(out, n.to_bytes()).map_err(|e| format!("cannot write {out}: {e}"))
+    })?;
+    println!(
+        "held out: top-1 {:.2}%, mean log-likelihood {:.4}",
+        100.0 * fit.top1,
+        fit.log_likelihood
+    );
     Ok(())
 }
 
@@ -484,8 +520,8 @@ mod tests {
         assert_ne!(refit.small_gammas(), base.small_gammas());
         let set = read_games(&files, None, Some("P")).unwrap();
         let (before, after) = (
-            predict::measure(&base, &set.games),
-            predict::measure(&refit, &set.games),
+            predict::measure(&base, None, &set.games),
+            predict::measure(&refit, None, &set.games),
         );
         assert_eq!((before.positions, after.positions), (12, 12));
         assert!(

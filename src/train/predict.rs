@@ -5,6 +5,7 @@
 use super::dataset::{candidates, replay};
 use super::games::Record;
 use crate::knowledge::model::Model;
+use crate::knowledge::net::{Activations, Net};
 use rayon::prelude::*;
 use std::fmt;
 
@@ -54,7 +55,7 @@ impl fmt::Display for Accuracy {
 /// The played move's rank among the candidates: 1 + the number of
 /// candidates at least as strong that come before it or are stronger
 /// (ties count against the model). `None` if it is not a candidate.
-fn rank(strengths: &[f32], winner: usize) -> usize {
+pub(crate) fn rank(strengths: &[f32], winner: usize) -> usize {
     let w = strengths[winner];
     1 + strengths
         .iter()
@@ -63,32 +64,47 @@ fn rank(strengths: &[f32], winner: usize) -> usize {
         .count()
 }
 
-fn measure_game(model: &Model, game: &Record) -> Accuracy {
+fn measure_game(model: &Model, net: Option<&Net>, game: &Record) -> Accuracy {
     let mut acc = Accuracy::default();
     let mut strengths = Vec::new();
+    let mut acts = Activations::default();
     replay(game, |board, color, mv| {
-        strengths.clear();
-        let w = candidates(board, color, mv, |_, f| strengths.push(model.strength(&f)));
         acc.positions += 1;
-        let Some(w) = w else {
+        // The played move's rank and log-probability among the candidates.
+        let scored = match net {
+            None => {
+                strengths.clear();
+                candidates(board, color, mv, |_, f| strengths.push(model.strength(&f))).map(|w| {
+                    let total: f64 = strengths.iter().map(|&s| s as f64).sum();
+                    (rank(&strengths, w), (strengths[w] as f64 / total).ln())
+                })
+            }
+            Some(net) => super::net::example(model, board, color, mv).map(|ex| {
+                super::net::backward::log_probs(net, &ex, &mut acts, &mut strengths);
+                (rank(&strengths, ex.played), strengths[ex.played] as f64)
+            }),
+        };
+        let Some((r, log_p)) = scored else {
             // The played move is not a candidate: a miss, and the
             // likelihood of a move the model gives no chance is floored.
             acc.log_likelihood += (1e-6f64).ln();
             return;
         };
-        let r = rank(&strengths, w);
         acc.top1 += (r <= 1) as u64;
         acc.top5 += (r <= 5) as u64;
         acc.top10 += (r <= 10) as u64;
-        let total: f64 = strengths.iter().map(|&s| s as f64).sum();
-        acc.log_likelihood += (strengths[w] as f64 / total).ln();
+        acc.log_likelihood += log_p;
     });
     acc
 }
 
-/// Measures `model` on every position of `games`.
-pub fn measure(model: &Model, games: &[Record]) -> Accuracy {
-    let parts: Vec<Accuracy> = games.par_iter().map(|g| measure_game(model, g)).collect();
+/// Measures `model`, corrected by `net` if given, on every position of
+/// `games`.
+pub fn measure(model: &Model, net: Option<&Net>, games: &[Record]) -> Accuracy {
+    let parts: Vec<Accuracy> = games
+        .par_iter()
+        .map(|g| measure_game(model, net, g))
+        .collect();
     let mut total = Accuracy::default();
     for p in &parts {
         total.add(p);
@@ -110,7 +126,7 @@ mod tests {
     #[test]
     fn a_uniform_model_scores_one_over_the_candidates() {
         let game = super::super::games::parse_line("1\t;B[pd]").unwrap();
-        let acc = measure(&Model::uniform(), &[game]);
+        let acc = measure(&Model::uniform(), None, &[game]);
         assert_eq!(acc.positions, 1);
         assert_eq!(acc.top1, 0);
         // 361 points and a pass, all equal.

@@ -1,0 +1,350 @@
+//! A small residual convolutional network that corrects the move model.
+//!
+//! The move model ([`super::model`]) rates each candidate by the shapes
+//! and tactics around it; it cannot see which groups are weak or where the
+//! large areas are. The network reads the whole board ([`input`]) and
+//! adds one number to each candidate's log-strength: the model's
+//! probability of a move becomes `softmax(log p + correction)` over the
+//! candidates, a pass keeping the model's own value. With its last layer
+//! at zero it is exactly the model, so training starts from the model's
+//! accuracy and can only move from there by fitting the games better.
+//!
+//! Layout, as in AlphaGo's policy networks but without batch
+//! normalisation: a 3x3 convolution from the input planes to `channels`,
+//! then `blocks` residual blocks of two 3x3 convolutions (ReLU after the
+//! first, and after the sum with the block's input), then a 1x1
+//! convolution to one plane. The convolutions see zeros beyond the edge,
+//! so one network serves every board size.
+
+pub mod conv;
+pub mod correct;
+pub mod input;
+
+pub use correct::{NetBuffers, correct};
+pub use input::PLANES;
+use std::fmt;
+
+/// File magic and format version.
+const MAGIC: &[u8; 8] = b"HANENET1";
+
+/// Why a network file was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NetError {
+    /// Not a hane network file (wrong magic).
+    NotANet,
+    /// Made for another number of input planes.
+    Planes {
+        /// The file's.
+        found: u32,
+    },
+    /// A shape no network has (no channels, or absurdly large).
+    Shape,
+    /// The file's length does not match its shape.
+    Length,
+    /// A weight is not a finite number.
+    NotFinite,
+}
+
+impl fmt::Display for NetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NetError::NotANet => write!(f, "not a hane network file"),
+            NetError::Planes { found } => write!(
+                f,
+                "network made for {found} input planes, but this hane computes {PLANES}: retrain it with `hane train-net`"
+            ),
+            NetError::Shape => write!(f, "network file with an impossible shape"),
+            NetError::Length => write!(f, "network file of the wrong length for its shape"),
+            NetError::NotFinite => write!(f, "network file with a weight that is not finite"),
+        }
+    }
+}
+
+impl std::error::Error for NetError {}
+
+/// Where one convolution's weights are in the parameter vector.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ConvAt {
+    /// Input channels.
+    pub cin: usize,
+    /// Output channels.
+    pub cout: usize,
+    /// Offset of the weights: `9 * cin` rows of `cout`.
+    pub w: usize,
+    /// Offset of the `cout` biases.
+    pub bias: usize,
+}
+
+/// The network: its shape and every weight in one vector (the training
+/// updates them as one).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Net {
+    channels: usize,
+    blocks: usize,
+    /// The weights, convolution by convolution, then the head's `channels`.
+    pub params: Vec<f32>,
+}
+
+/// The activations of one forward pass, kept for the training's backward
+/// pass; reused from call to call, so the search does not allocate.
+#[derive(Clone, Debug, Default)]
+pub struct Activations {
+    /// After the first convolution, then each block's first convolution
+    /// and the block's output, alternately (all after their ReLU).
+    pub acts: Vec<Vec<f32>>,
+    /// The unrolled input of the last convolution (scratch).
+    pub col: Vec<f32>,
+    /// The correction of each point.
+    pub out: Vec<f32>,
+}
+
+impl Net {
+    /// A network of the given shape, its weights drawn from `seed`: the
+    /// first convolution of the trunk and of each block with He's uniform
+    /// initialisation, each block's second convolution and the head at
+    /// zero, so the network starts as the identity correction.
+    pub fn new(channels: usize, blocks: usize, seed: u64) -> Net {
+        use rand::rngs::SmallRng;
+        use rand::{Rng, SeedableRng};
+        let mut net = Net {
+            channels,
+            blocks,
+            params: vec![0.0; param_count(channels, blocks)],
+        };
+        let mut rng = SmallRng::seed_from_u64(seed);
+        for i in 0..net.convs() {
+            if i > 0 && i % 2 == 0 {
+                continue;
+            }
+            let c = net.conv_at(i);
+            let bound = (6.0 / (9 * c.cin) as f32).sqrt();
+            for w in &mut net.params[c.w..c.w + 9 * c.cin * c.cout] {
+                *w = bound * (2.0 * (rng.next_u32() as f32 / 4_294_967_296.0) - 1.0);
+            }
+        }
+        net
+    }
+
+    /// Channels of the trunk.
+    pub fn channels(&self) -> usize {
+        self.channels
+    }
+
+    /// Residual blocks.
+    pub fn blocks(&self) -> usize {
+        self.blocks
+    }
+
+    /// Number of 3x3 convolutions.
+    pub fn convs(&self) -> usize {
+        1 + 2 * self.blocks
+    }
+
+    /// Where convolution `i` is (0 the first, then each block's two).
+    pub fn conv_at(&self, i: usize) -> ConvAt {
+        let f = self.channels;
+        let first = 9 * PLANES * f + f;
+        let (cin, start) = if i == 0 {
+            (PLANES, 0)
+        } else {
+            (f, first + (i - 1) * (9 * f * f + f))
+        };
+        ConvAt {
+            cin,
+            cout: f,
+            w: start,
+            bias: start + 9 * cin * f,
+        }
+    }
+
+    /// Offset of the head's weights (`channels` of them).
+    pub fn head_at(&self) -> usize {
+        self.params.len() - self.channels
+    }
+
+    /// The correction of each point of an `n`x`n` board (`n * n` values
+    /// in `acts.out`), from its input planes (see [`input::planes`]).
+    pub fn forward(&self, n: usize, input: &[f32], acts: &mut Activations) {
+        let layers = self.convs();
+        acts.acts.resize_with(layers, Vec::new);
+        let Activations { acts, col, out } = acts;
+        let p = &self.params;
+        let conv = |i: usize, x: &[f32], col: &mut Vec<f32>, y: &mut Vec<f32>| {
+            let c = self.conv_at(i);
+            let w = &p[c.w..c.w + 9 * c.cin * c.cout];
+            conv::forward(n, w, &p[c.bias..c.bias + c.cout], x, col, y);
+        };
+        conv(0, input, col, &mut acts[0]);
+        relu(&mut acts[0]);
+        for b in 0..self.blocks {
+            let (done, rest) = acts.split_at_mut(1 + 2 * b);
+            let x = &done[2 * b];
+            let (u, y) = rest.split_at_mut(1);
+            let (u, y) = (&mut u[0], &mut y[0]);
+            conv(1 + 2 * b, x, col, u);
+            relu(u);
+            conv(2 + 2 * b, u, col, y);
+            for (y, x) in y.iter_mut().zip(x) {
+                *y = (*y + x).max(0.0);
+            }
+        }
+        let last = &acts[layers - 1];
+        let head = &p[self.head_at()..];
+        out.clear();
+        out.extend(
+            last.chunks_exact(self.channels)
+                .map(|row| row.iter().zip(head).map(|(a, w)| a * w).sum::<f32>()),
+        );
+    }
+
+    /// The network as bytes: magic, planes, channels and blocks (u32 LE),
+    /// then every weight (f32 LE).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(20 + 4 * self.params.len());
+        out.extend_from_slice(MAGIC);
+        for v in [PLANES, self.channels, self.blocks] {
+            out.extend_from_slice(&(v as u32).to_le_bytes());
+        }
+        for w in &self.params {
+            out.extend_from_slice(&w.to_le_bytes());
+        }
+        out
+    }
+
+    /// Reads a network written by [`Net::to_bytes`].
+    ///
+    /// # Errors
+    /// Another file, another input, an impossible shape, a wrong length
+    /// or a weight that is not finite.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Net, NetError> {
+        if bytes.len() < 20 || &bytes[..8] != MAGIC {
+            return Err(NetError::NotANet);
+        }
+        let word = |i: usize| {
+            let mut b = [0u8; 4];
+            b.copy_from_slice(&bytes[8 + 4 * i..12 + 4 * i]);
+            u32::from_le_bytes(b)
+        };
+        let (planes, channels, blocks) = (word(0), word(1), word(2));
+        if planes as usize != PLANES {
+            return Err(NetError::Planes { found: planes });
+        }
+        if !(1..=512).contains(&channels) || blocks > 64 {
+            return Err(NetError::Shape);
+        }
+        let (channels, blocks) = (channels as usize, blocks as usize);
+        let body = &bytes[20..];
+        if body.len() != 4 * param_count(channels, blocks) {
+            return Err(NetError::Length);
+        }
+        let params: Vec<f32> = body
+            .chunks_exact(4)
+            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
+        if params.iter().any(|w| !w.is_finite()) {
+            return Err(NetError::NotFinite);
+        }
+        Ok(Net {
+            channels,
+            blocks,
+            params,
+        })
+    }
+
+    /// Reads a network file.
+    ///
+    /// # Errors
+    /// An unreadable file or one [`Net::from_bytes`] refuses, with the path.
+    pub fn from_file(path: &str) -> Result<Net, String> {
+        let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+        Net::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))
+    }
+}
+
+/// Weights of a network of this shape.
+pub fn param_count(channels: usize, blocks: usize) -> usize {
+    let f = channels;
+    (9 * PLANES * f + f) + 2 * blocks * (9 * f * f + f) + f
+}
+
+/// Sets the negative values to zero.
+pub fn relu(v: &mut [f32]) {
+    for x in v {
+        *x = x.max(0.0);
+    }
+}
+
+/// Log-probabilities from log-strengths: `out[i] = logits[i] - logsumexp`,
+/// over the finite entries (the others stay minus infinity).
+pub fn log_softmax(logits: &[f32], out: &mut Vec<f32>) {
+    let max = logits.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    let sum: f64 = logits
+        .iter()
+        .filter(|l| l.is_finite())
+        .map(|&l| ((l - max) as f64).exp())
+        .sum();
+    let log_sum = max + sum.ln() as f32;
+    out.clear();
+    out.extend(logits.iter().map(|&l| l - log_sum));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_network_corrects_nothing() {
+        let net = Net::new(8, 2, 1);
+        let n = 5;
+        let input: Vec<f32> = (0..n * n * PLANES).map(|i| (i % 3) as f32).collect();
+        let mut acts = Activations::default();
+        net.forward(n, &input, &mut acts);
+        assert_eq!(acts.out.len(), n * n);
+        assert!(acts.out.iter().all(|&c| c == 0.0));
+    }
+
+    #[test]
+    fn a_network_reads_back_what_it_wrote() {
+        let mut net = Net::new(4, 1, 3);
+        let at = net.head_at();
+        net.params[at] = 0.25;
+        let bytes = net.to_bytes();
+        assert_eq!(Net::from_bytes(&bytes), Ok(net));
+        assert_eq!(
+            Net::from_bytes(&bytes[..bytes.len() - 1]),
+            Err(NetError::Length)
+        );
+        assert_eq!(
+            Net::from_bytes(b"HANEMODEL..........."),
+            Err(NetError::NotANet)
+        );
+        let mut bad = bytes.clone();
+        bad[8] = 99;
+        assert_eq!(Net::from_bytes(&bad), Err(NetError::Planes { found: 99 }));
+        let mut nan = bytes;
+        let end = nan.len();
+        nan[end - 4..].copy_from_slice(&f32::NAN.to_le_bytes());
+        assert_eq!(Net::from_bytes(&nan), Err(NetError::NotFinite));
+    }
+
+    #[test]
+    fn the_parameters_are_laid_out_end_to_end() {
+        let net = Net::new(6, 3, 0);
+        let mut next = 0;
+        for i in 0..net.convs() {
+            let c = net.conv_at(i);
+            assert_eq!(c.w, next);
+            next = c.bias + c.cout;
+        }
+        assert_eq!(net.head_at(), next);
+        assert_eq!(next + net.channels(), net.params.len());
+    }
+
+    #[test]
+    fn log_softmax_skips_the_excluded_entries() {
+        let mut out = Vec::new();
+        log_softmax(&[0.0, f32::NEG_INFINITY, 0.0], &mut out);
+        assert!((out[0] - 0.5f32.ln()).abs() < 1e-6);
+        assert_eq!(out[1], f32::NEG_INFINITY);
+    }
+}
