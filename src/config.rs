@@ -94,6 +94,9 @@ pub struct Config {
     /// dead-stone playouts) from a file (`--model`; `None`: the built-in
     /// one).
     pub model: Option<Arc<Model>>,
+    /// The policy network that corrects the model's tree priors (`--net`;
+    /// `None`: the model alone).
+    pub net: Option<Arc<crate::knowledge::net::Net>>,
 }
 
 impl Default for Config {
@@ -117,6 +120,7 @@ impl Default for Config {
             tune: Vec::new(),
             book: true,
             model: None,
+            net: None,
         }
     }
 }
@@ -160,6 +164,7 @@ impl Config {
                 seed: self.seed,
                 book: self.book,
                 model: self.model(),
+                net: self.net.clone(),
             })),
         }
     }

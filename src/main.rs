@@ -108,6 +108,10 @@ struct Cli {
     /// them) instead of the built-in one.
     #[arg(long, value_name = "FILE")]
     model: Option<String>,
+    /// Correct the model's tree priors on boards of 13x13 and up with the
+    /// policy network in FILE (as `hane train-net` writes it).
+    #[arg(long, value_name = "FILE")]
+    net: Option<String>,
     /// Set a search constant, NAME=VALUE (repeatable; for experiments and
     /// tuning): rave_equiv, rave_distance, exploration, expand_visits,
     /// prior_even, prior_pattern.
@@ -162,6 +166,18 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let net = match cli
+        .net
+        .as_deref()
+        .map(hane::knowledge::net::Net::from_file)
+        .transpose()
+    {
+        Ok(net) => net.map(std::sync::Arc::new),
+        Err(e) => {
+            log::error!("{e}");
+            return ExitCode::from(2);
+        }
+    };
     let config = Config {
         rules: cli.rules,
         komi: cli.komi,
@@ -194,6 +210,7 @@ fn main() -> ExitCode {
         tune: cli.tune,
         book: !cli.no_book,
         model,
+        net,
     };
     if let Some(command) = cli.command {
         return tools::run(command, &config);

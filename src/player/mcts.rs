@@ -28,6 +28,9 @@ pub struct MctsOptions {
     /// The move-prediction model the searches use (priors and playout
     /// weights, under the parameters' `shape_power`).
     pub model: std::sync::Arc<crate::knowledge::model::Model>,
+    /// The policy network that corrects the model's tree priors on large
+    /// boards ([`is_large`]; it learns from 19x19 games), if any.
+    pub net: Option<std::sync::Arc<crate::knowledge::net::Net>>,
 }
 
 /// How many consecutive hopeless searches before resigning.
@@ -73,7 +76,8 @@ impl MctsPlayer {
             .build()
             .ok();
         MctsPlayer {
-            searcher: Searcher::with_model(options.search.for_size(LARGE_BOARD), &options.model),
+            searcher: Searcher::with_model(options.search.for_size(LARGE_BOARD), &options.model)
+                .with_net(options.net.clone()),
             large: true,
             pool,
             options,
@@ -89,7 +93,8 @@ impl MctsPlayer {
         let large = is_large(size);
         if large != self.large {
             self.searcher =
-                Searcher::with_model(self.options.search.for_size(size), &self.options.model);
+                Searcher::with_model(self.options.search.for_size(size), &self.options.model)
+                    .with_net(self.options.net.clone().filter(|_| large));
             self.large = large;
         }
     }
@@ -427,6 +432,7 @@ mod tests {
             seed: 1,
             book: false,
             model: crate::knowledge::builtin(),
+            net: None,
         };
         let game = |n| Game::new(BoardSize::new(n).unwrap(), Rules::AGA, 7.5);
         let race = |p: &MctsPlayer| p.searcher.params().tactics.race_percent;

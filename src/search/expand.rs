@@ -6,6 +6,7 @@
 use super::playout;
 use super::tree::{self, NodeId, PASS};
 use super::worker::Shared;
+use crate::knowledge::net::{self, NetBuffers};
 use crate::knowledge::priors::{self, Adjust, PriorParams, Rated};
 use crate::rules::{Board, Color, Point};
 use std::sync::atomic::Ordering::Relaxed;
@@ -19,6 +20,8 @@ pub(super) struct Buffers {
     moves: Vec<(u32, u32, u32)>,
     /// Mean final owner by point index, for the priors.
     owner: Vec<f32>,
+    /// The policy network's buffers.
+    net: NetBuffers,
 }
 
 /// The search's adjustments to the model in its priors: ownership so far
@@ -65,7 +68,8 @@ pub(super) fn root_children(sh: &Shared<'_>, legal: &[Point]) -> Vec<(u32, u32, 
 }
 
 /// Rates `s.points`, moves of `color` on `board`, with the model and the
-/// search's adjustments: fills `s.rated`.
+/// search's adjustments, corrected by the policy network if there is one:
+/// fills `s.rated`.
 fn rate(sh: &Shared<'_>, board: &Board, color: Color, s: &mut Buffers) {
     priors::probabilities(
         sh.model,
@@ -75,6 +79,9 @@ fn rate(sh: &Shared<'_>, board: &Board, color: Color, s: &mut Buffers) {
         adjust(sh, &mut s.owner),
         &mut s.rated,
     );
+    if let Some(net) = sh.net {
+        net::correct(net, board, color, &s.points, &mut s.rated.probs, &mut s.net);
+    }
 }
 
 /// Fills `s.moves` with a child and its prior per rated point, leaving

@@ -28,6 +28,7 @@ pub use capture::CaptureGoal;
 pub use params::{LARGE_BOARD, SearchParams, SizedParams, is_large};
 
 use crate::knowledge::model::Model;
+use crate::knowledge::net::{self, Net};
 use crate::knowledge::priors;
 use crate::rules::{ByColor, Color, Game, Move, Point, Rules};
 use crate::stop::StopCheck;
@@ -52,10 +53,10 @@ pub fn root_moves(game: &Game, color: Color) -> Vec<Point> {
         .collect()
 }
 
-/// The model's probability of each root move ([`root_moves`]), by point
-/// index (0 elsewhere): the root priors, `hane-policy` and the analysis
+/// The model's probability of each root move ([`root_moves`]), corrected
+/// by the policy network if there is one, by point index (0 elsewhere): the root priors, `hane-policy` and the analysis
 /// `prior` fields all use these numbers.
-pub fn root_policy(model: &Model, game: &Game, color: Color) -> Vec<f32> {
+pub fn root_policy(model: &Model, net: Option<&Net>, game: &Game, color: Color) -> Vec<f32> {
     let moves = root_moves(game, color);
     let mut rated = priors::Rated::default();
     priors::probabilities(
@@ -66,6 +67,10 @@ pub fn root_policy(model: &Model, game: &Game, color: Color) -> Vec<f32> {
         priors::Adjust::default(),
         &mut rated,
     );
+    if let Some(net) = net {
+        let mut buf = net::NetBuffers::default();
+        net::correct(net, game.board(), color, &moves, &mut rated.probs, &mut buf);
+    }
     let mut out = vec![0.0; crate::rules::point::MAX_POINTS];
     for (p, pr) in moves.into_iter().zip(rated.probs) {
         out[p.index()] = pr;
@@ -164,6 +169,8 @@ type RootKey = (u64, u64, Rules);
 pub struct Searcher {
     tree: Tree,
     model: std::sync::Arc<Model>,
+    /// The policy network that corrects the model's priors, if any.
+    net: Option<std::sync::Arc<Net>>,
     params: SearchParams,
     /// The root and the game it stands for.
     root: Option<RootInfo>,
@@ -210,10 +217,19 @@ impl Searcher {
         Searcher {
             tree: Tree::new(params.max_tree_bytes),
             model: params.playout_model_from(model),
+            net: None,
             params,
             root: None,
             dyn_komi: ByColor::default(),
         }
+    }
+
+    /// This searcher with `net` correcting its tree priors (a new tree:
+    /// the kept one was grown with other priors).
+    pub fn with_net(mut self, net: Option<std::sync::Arc<Net>>) -> Searcher {
+        self.net = net;
+        self.root = None;
+        self
     }
 
     /// Forgets the tree and the game's dynamic komi.
@@ -380,7 +396,7 @@ impl Searcher {
         }
         legal_root[PASS as usize] = allow_pass;
         let prior_params = self.params.prior_params(board.size().get());
-        let root_prior = root_policy(&self.model, game, color);
+        let root_prior = root_policy(&self.model, self.net.as_deref(), game, color);
         let (handicap, _) = game.handicap();
         let white_bonus = game.komi() + game.rules().handicap_bonus.points(handicap) as f64;
         let shared = Shared {
@@ -393,6 +409,7 @@ impl Searcher {
             legal_root: &legal_root,
             root_prior: &root_prior,
             model: &self.model,
+            net: self.net.as_deref(),
             priors: prior_params,
             white_bonus,
             inv_rave_equiv: (1.0 / self.params.rave_equiv.max(1.0)) as f32,

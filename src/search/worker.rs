@@ -8,6 +8,7 @@ use super::tree::{NodeId, PASS, Tree, WIN_UNITS};
 use super::{SearchLimits, SearchParams, expand, id_move, select, value};
 use crate::knowledge::ladder;
 use crate::knowledge::model::Model;
+use crate::knowledge::net::Net;
 use crate::knowledge::priors::{OWNER_BINS, PriorParams};
 use crate::rules::{Board, Color, Move};
 use rand::SeedableRng;
@@ -34,6 +35,8 @@ pub(super) struct Shared<'a> {
     pub root_prior: &'a [f32],
     /// The move-prediction model behind the priors.
     pub model: &'a Model,
+    /// The policy network that corrects the model's priors, if any.
+    pub net: Option<&'a Net>,
     /// How its probabilities become priors.
     pub priors: PriorParams,
     /// Komi plus the rules' handicap bonus: White's extra points.

@@ -42,6 +42,8 @@ pub struct Session {
     /// Seed for free handicap placement.
     seed: u64,
     model: std::sync::Arc<Model>,
+    /// The policy network correcting the model, if any (`--net`).
+    net: Option<std::sync::Arc<crate::knowledge::net::Net>>,
     /// The dead-stone analysis: computed once per position, read by
     /// scoring, the status lists, the displays, analysis ownership and the
     /// player's pass, resign and cleanup decisions.
@@ -66,6 +68,7 @@ impl Session {
             clock: Clock::default(),
             seed: config.seed,
             model: config.model(),
+            net: config.net.clone(),
             analyst: Analyst::new(config.model(), config.status_playouts, config.seed),
             ponder: config.ponder && config.playouts.is_none(),
             ponder_for: None,
