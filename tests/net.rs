@@ -164,5 +164,20 @@ fn damaged_networks_are_refused_clearly() {
         assert_eq!(e.status.code(), Some(2));
         assert!(String::from_utf8_lossy(&e.stderr).contains(says));
     }
+    // A shape no network may have is refused before any training.
+    let out = dir.join("none.net");
+    let p = hane(&[
+        "train-net",
+        "--out",
+        out.to_str().unwrap(),
+        "--holdout",
+        SAMPLE,
+        "--channels",
+        "0",
+        SAMPLE,
+    ]);
+    assert!(!p.status.success());
+    assert!(String::from_utf8_lossy(&p.stderr).contains("1 to 512 channels"));
+    assert!(!out.exists());
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -21,7 +21,7 @@ pub mod predict;
 pub mod simbal;
 
 use crate::knowledge::model::{Model, PlayoutGammas};
-use crate::knowledge::net::Net;
+use crate::knowledge::net::{self as net_shape, Net};
 use dataset::{Dataset, Dictionary};
 use games::{GameSet, Record};
 use std::sync::Arc;
@@ -236,7 +236,16 @@ pub fn run_train_net(
     let model = crate::knowledge::builtin();
     let mut network = match from {
         Some(path) => Net::from_file(path)?,
-        None => Net::new(opts.channels, opts.blocks, opts.seed),
+        None if Net::shape_ok(opts.channels, opts.blocks) => {
+            Net::new(opts.channels, opts.blocks, opts.seed)
+        }
+        None => {
+            return Err(format!(
+                "a network needs 1 to {} channels and at most {} blocks",
+                net_shape::MAX_CHANNELS,
+                net_shape::MAX_BLOCKS
+            ));
+        }
     };
     let set = read_games(files, games, None)?;
     let held = read_games(holdout, None, None)?;

@@ -24,6 +24,11 @@ pub use correct::{NetBuffers, correct};
 pub use input::PLANES;
 use std::fmt;
 
+/// The most channels a network may have.
+pub const MAX_CHANNELS: usize = 512;
+/// The most residual blocks a network may have.
+pub const MAX_BLOCKS: usize = 64;
+
 /// File magic and format version.
 const MAGIC: &[u8; 8] = b"HANENET1";
 
@@ -123,6 +128,12 @@ impl Net {
             }
         }
         net
+    }
+
+    /// Whether a network may have this shape: 1 to [`MAX_CHANNELS`]
+    /// channels, at most [`MAX_BLOCKS`] blocks.
+    pub fn shape_ok(channels: usize, blocks: usize) -> bool {
+        (1..=MAX_CHANNELS).contains(&channels) && blocks <= MAX_BLOCKS
     }
 
     /// Channels of the trunk.
@@ -229,10 +240,10 @@ impl Net {
         if planes as usize != PLANES {
             return Err(NetError::Planes { found: planes });
         }
-        if !(1..=512).contains(&channels) || blocks > 64 {
+        let (channels, blocks) = (channels as usize, blocks as usize);
+        if !Net::shape_ok(channels, blocks) {
             return Err(NetError::Shape);
         }
-        let (channels, blocks) = (channels as usize, blocks as usize);
         let body = &bytes[20..];
         if body.len() != 4 * param_count(channels, blocks) {
             return Err(NetError::Length);
