@@ -7,6 +7,7 @@
 //! turn. The same files, options and seed give the same model, byte for
 //! byte, whatever the number of threads.
 
+pub mod adam;
 pub mod balance;
 pub mod book;
 pub mod book_games;

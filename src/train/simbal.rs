@@ -19,6 +19,7 @@
 //! mean. Adam steps over minibatches of positions, and a pull towards
 //! the starting weights keeps rarely drawn shapes from drifting on noise.
 
+use super::adam::Adam;
 use super::balance::{BalanceOptions, black_share, brier, game_positions, playouts};
 use super::games::Record;
 use super::labels::Targets;
@@ -204,37 +205,6 @@ fn contribution(
     })
 }
 
-/// Adam's moments.
-struct Adam {
-    m: Vec<f64>,
-    v: Vec<f64>,
-    t: i32,
-}
-
-impl Adam {
-    fn new(n: usize) -> Adam {
-        Adam {
-            m: vec![0.0; n],
-            v: vec![0.0; n],
-            t: 0,
-        }
-    }
-
-    /// Moves `theta` up `ascent` by `rate`.
-    fn step(&mut self, theta: &mut [f64], ascent: &[f64], rate: f64) {
-        const B1: f64 = 0.9;
-        const B2: f64 = 0.999;
-        self.t += 1;
-        let c1 = 1.0 - B1.powi(self.t);
-        let c2 = 1.0 - B2.powi(self.t);
-        for i in 0..theta.len() {
-            self.m[i] = B1 * self.m[i] + (1.0 - B1) * ascent[i];
-            self.v[i] = B2 * self.v[i] + (1.0 - B2) * ascent[i] * ascent[i];
-            theta[i] += rate * (self.m[i] / c1) / ((self.v[i] / c2).sqrt() + 1e-8);
-        }
-    }
-}
-
 /// Fits `base`'s playout weights on the positions of `games` (those
 /// with a known winner) for the policy of `params`, calling `done` with
 /// the model after each pass: to the games' results, or with `targets`
@@ -256,7 +226,7 @@ pub fn fit(
     let start = params.playout_model_from(base);
     let mut fit = Params::new(start.playout_gammas());
     let theta0 = fit.theta.clone();
-    let mut adam = Adam::new(fit.theta.len());
+    let mut adam = Adam::<f64>::new(fit.theta.len());
     let mut positions = game_positions(games, &opts.balance, targets);
     let mut rng = SmallRng::seed_from_u64(opts.balance.seed);
     let mut fitted = None;
@@ -299,7 +269,7 @@ pub fn fit(
                 }
             }
             seen += parts.len();
-            adam.step(&mut fit.theta, &ascent, opts.rate);
+            adam.descend(&mut fit.theta, &ascent, -opts.rate);
             if step % 20 == 0 {
                 log::info!(
                     "fit: pass {}, {seen} of {} positions, Brier so far {:.4}, tenuki {:.3}",

@@ -13,6 +13,8 @@
 
 pub mod backward;
 
+use super::adam::Adam;
+use super::balance::position;
 use super::dataset::candidates;
 use super::games::Record;
 use super::predict::rank;
@@ -94,17 +96,8 @@ fn positions(games: &[Record]) -> Vec<(u32, u32)> {
 
 /// The example before move `k` of `game`.
 fn example_at(model: &Model, game: &Record, k: usize) -> Option<Example> {
-    let mut board = game.start.clone();
-    for &(color, mv) in &game.moves[..k] {
-        match mv {
-            Move::Play(p) => {
-                board.play_unchecked(color, p);
-            }
-            Move::Pass => board.pass(color),
-        }
-    }
-    let (color, mv) = game.moves[k];
-    example(model, &board, color, mv)
+    let (board, color) = position(game, k)?;
+    example(model, &board, color, game.moves[k].1)
 }
 
 /// Top-1 accuracy and mean log-likelihood of the played moves.
@@ -150,33 +143,6 @@ fn rate_at(opts: &NetOptions, step: usize) -> f32 {
     opts.rate * (1.0 - 0.9 * done.min(1.0))
 }
 
-/// Adam's running moments.
-struct Adam {
-    m: Vec<f32>,
-    v: Vec<f32>,
-    t: i32,
-}
-
-impl Adam {
-    fn step(&mut self, params: &mut [f32], grads: &[f32], rate: f32) {
-        const B1: f32 = 0.9;
-        const B2: f32 = 0.999;
-        self.t += 1;
-        let c1 = 1.0 - B1.powi(self.t);
-        let c2 = 1.0 - B2.powi(self.t);
-        for (((w, g), m), v) in params
-            .iter_mut()
-            .zip(grads)
-            .zip(&mut self.m)
-            .zip(&mut self.v)
-        {
-            *m = B1 * *m + (1.0 - B1) * g;
-            *v = B2 * *v + (1.0 - B2) * g * g;
-            *w -= rate * (*m / c1) / ((*v / c2).sqrt() + 1e-8);
-        }
-    }
-}
-
 /// Trains `net` on `games`, measuring on `holdout` and writing each
 /// checkpoint with `save`. Returns the last measurement.
 ///
@@ -212,11 +178,7 @@ pub fn train(
     );
     order.shuffle(&mut rng);
     let mut cursor = 0;
-    let mut adam = Adam {
-        m: vec![0.0; net.params.len()],
-        v: vec![0.0; net.params.len()],
-        t: 0,
-    };
+    let mut adam = Adam::new(net.params.len());
     let mut fit = measure(Some(net), &held);
     let (mut loss_sum, mut loss_n) = (0.0f64, 0usize);
     let start = Instant::now();
@@ -256,7 +218,7 @@ pub fn train(
         }
         let scale = 1.0 / count as f32;
         grads.iter_mut().for_each(|g| *g *= scale);
-        adam.step(&mut net.params, &grads, rate_at(opts, step));
+        adam.descend(&mut net.params, &grads, rate_at(opts, step));
         if step % opts.every == 0 || step == opts.steps {
             fit = measure(Some(net), &held);
             log::info!(
