@@ -94,9 +94,11 @@ pub struct Config {
     /// dead-stone playouts) from a file (`--model`; `None`: the built-in
     /// one).
     pub model: Option<Arc<Model>>,
-    /// The policy network that corrects the model's tree priors (`--net`;
-    /// `None`: the model alone).
+    /// The policy network that corrects the model's tree priors on large
+    /// boards, from a file (`--net`; `None`: the built-in one).
     pub net: Option<Arc<crate::knowledge::net::Net>>,
+    /// Play with the model alone, no network (`--no-net`).
+    pub no_net: bool,
 }
 
 impl Default for Config {
@@ -121,6 +123,7 @@ impl Default for Config {
             book: true,
             model: None,
             net: None,
+            no_net: false,
         }
     }
 }
@@ -151,6 +154,15 @@ impl Config {
         self.model.clone().unwrap_or_else(crate::knowledge::builtin)
     }
 
+    /// The network the engine plays with: `--net`'s, else the built-in
+    /// one; none with `--no-net`.
+    pub fn net(&self) -> Option<Arc<crate::knowledge::net::Net>> {
+        if self.no_net {
+            return None;
+        }
+        self.net.clone().or_else(crate::knowledge::builtin_net)
+    }
+
     /// The player these options ask for (the search parameters are
     /// checked first: see [`Config::search_params`]).
     pub fn make_player(&self) -> Box<dyn Player> {
@@ -164,7 +176,7 @@ impl Config {
                 seed: self.seed,
                 book: self.book,
                 model: self.model(),
-                net: self.net.clone(),
+                net: self.net(),
             })),
         }
     }

@@ -108,10 +108,15 @@ struct Cli {
     /// them) instead of the built-in one.
     #[arg(long, value_name = "FILE")]
     model: Option<String>,
-    /// Correct the model's tree priors on boards of 13x13 and up with the
-    /// policy network in FILE (as `hane train-net` writes it).
-    #[arg(long, value_name = "FILE")]
+    /// On boards of 13x13 and up, correct the model's tree priors with
+    /// the policy network in FILE (as `hane train-net` writes it) instead
+    /// of the built-in one.
+    #[arg(long, value_name = "FILE", conflicts_with = "no_net")]
     net: Option<String>,
+    /// Play with the move-prediction model alone, without the policy
+    /// network.
+    #[arg(long)]
+    no_net: bool,
     /// Set a search constant, NAME=VALUE (repeatable; for experiments and
     /// tuning): rave_equiv, rave_distance, exploration, expand_visits,
     /// prior_even, prior_pattern.
@@ -211,6 +216,7 @@ fn main() -> ExitCode {
         book: !cli.no_book,
         model,
         net,
+        no_net: cli.no_net,
     };
     if let Some(command) = cli.command {
         return tools::run(command, &config);

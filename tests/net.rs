@@ -1,7 +1,8 @@
 //! The policy network as a user runs it: `hane train-net` writes the same
 //! network whatever the thread count and reports its progress, `hane
 //! predict --net` measures it, the engine plays and shows its policy with
-//! `--net`, and a damaged network file is refused clearly.
+//! `--net` (and with the built-in network by default, and without one
+//! with `--no-net`), and a damaged network file is refused clearly.
 //!
 //! `tests/data/tygem-sample.txt`: see `tests/train.rs`.
 
@@ -142,8 +143,12 @@ fn a_trained_network_is_the_same_on_any_thread_count_and_plays() {
         assert_eq!(policy.len(), n * n);
         let sum: f64 = policy.iter().sum();
         assert!((sum - 1.0).abs() < 0.01, "{sum}");
-        let model_alone = numbers(&gtp(&args, &commands)[4]);
+        let model_alone = numbers(&gtp(&[&["--no-net"][..], &args].concat(), &commands)[4]);
         assert_eq!(policy == model_alone, size == "9", "{size}x{size}");
+        // The built-in network, by default, likewise.
+        let built_in = numbers(&gtp(&args, &commands)[4]);
+        assert_eq!(built_in == model_alone, size == "9", "{size}x{size}");
+        assert_eq!(built_in == policy, size == "9", "{size}x{size}");
     }
     std::fs::remove_dir_all(&dir).ok();
 }

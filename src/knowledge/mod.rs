@@ -15,6 +15,7 @@ pub mod table;
 pub mod tactics;
 
 use model::Model;
+use net::Net;
 use std::sync::{Arc, OnceLock};
 
 /// The model built into the binary (`src/knowledge/hane.model`, made by
@@ -32,4 +33,23 @@ pub fn builtin() -> Arc<Model> {
             }))
         })
         .clone()
+}
+
+/// The policy network built into the binary (`src/knowledge/hane.net`,
+/// made by `hane train-net`; `docs/move-prediction.md`), loaded once and
+/// shared. On the 19x19 screen against Pachi the search won 66.7% of 30
+/// games with it and 27.0% of 37 without it, beside each other
+/// (`docs/strength-log.md`, "The policy network on the 19x19 screen").
+/// A build whose network does not load is a broken build: it plays with
+/// the model alone and says so on stderr.
+pub fn builtin_net() -> Option<Arc<Net>> {
+    static NET: OnceLock<Option<Arc<Net>>> = OnceLock::new();
+    NET.get_or_init(|| match Net::from_bytes(include_bytes!("hane.net")) {
+        Ok(net) => Some(Arc::new(net)),
+        Err(e) => {
+            log::error!("built-in network: {e}");
+            None
+        }
+    })
+    .clone()
 }

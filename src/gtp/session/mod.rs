@@ -68,7 +68,7 @@ impl Session {
             clock: Clock::default(),
             seed: config.seed,
             model: config.model(),
-            net: config.net.clone(),
+            net: config.net(),
             analyst: Analyst::new(config.model(), config.status_playouts, config.seed),
             ponder: config.ponder && config.playouts.is_none(),
             ponder_for: None,

@@ -304,6 +304,12 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_built_in_network_loads() {
+        let net = crate::knowledge::builtin_net().expect("hane.net loads");
+        assert_eq!((net.channels(), net.blocks()), (32, 4));
+    }
+
+    #[test]
     fn a_new_network_corrects_nothing() {
         let net = Net::new(8, 2, 1);
         let n = 5;
