@@ -7,22 +7,19 @@
 //! `tests/data/tygem-sample.txt`: see `tests/train.rs`.
 
 use std::io::Write;
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 const SAMPLE: &str = "tests/data/tygem-sample.txt";
 
 fn hane(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hane"))
-        .args(args)
-        .output()
-        .expect("hane runs")
+    common::run_hane(args)
 }
 
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("hane-net-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+    common::temp_dir(&format!("net-{name}"))
 }
 
 fn train(out: &Path, threads: &str) -> Output {

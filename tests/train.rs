@@ -9,22 +9,19 @@
 //! collection (one game a line; one of them, line 24, retakes a ko at
 //! once in its record) and one malformed line, line 41.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 const SAMPLE: &str = "tests/data/tygem-sample.txt";
 
 fn hane(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hane"))
-        .args(args)
-        .output()
-        .expect("hane runs")
+    common::run_hane(args)
 }
 
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("hane-train-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+    common::temp_dir(&format!("train-{name}"))
 }
 
 fn train(out: &Path, threads: &str) -> Output {

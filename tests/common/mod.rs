@@ -145,3 +145,19 @@ pub fn session_run(s: &mut hane::gtp::Session, line: &str) -> String {
     s.execute(cmd, hane::stop::StopCheck::NEVER)
         .unwrap_or_else(|e| panic!("{line}: {e}"))
 }
+
+/// Runs `hane` with `args` to the end, stdin closed, and returns its output.
+pub fn run_hane(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_hane"))
+        .args(args)
+        .output()
+        .expect("hane runs")
+}
+
+/// A fresh folder for one test's files: `hane-TAG-PID` in the system's
+/// temporary folder.
+pub fn temp_dir(tag: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("hane-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
