@@ -68,6 +68,7 @@ fn measure_game(model: &Model, net: Option<&Net>, game: &Record) -> Accuracy {
     let mut acc = Accuracy::default();
     let mut strengths = Vec::new();
     let mut acts = Activations::default();
+    let mut logits = Vec::new();
     replay(game, |board, color, mv| {
         acc.positions += 1;
         // The played move's rank and log-probability among the candidates.
@@ -80,7 +81,7 @@ fn measure_game(model: &Model, net: Option<&Net>, game: &Record) -> Accuracy {
                 })
             }
             Some(net) => super::net::example(model, board, color, mv).map(|ex| {
-                super::net::backward::log_probs(net, &ex, &mut acts, &mut strengths);
+                super::net::backward::log_probs(net, &ex, &mut acts, &mut logits, &mut strengths);
                 (rank(&strengths, ex.played), strengths[ex.played] as f64)
             }),
         };

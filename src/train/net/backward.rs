@@ -31,14 +31,22 @@ pub struct Scratch {
 }
 
 /// The network's log-probabilities of every move of `ex` (as `base`),
-/// into `out`.
-pub fn log_probs(net: &Net, ex: &Example, acts: &mut Activations, out: &mut Vec<f32>) {
+/// into `out`; `logits` is scratch (left holding the corrected
+/// log-strengths).
+pub fn log_probs(
+    net: &Net,
+    ex: &Example,
+    acts: &mut Activations,
+    logits: &mut Vec<f32>,
+    out: &mut Vec<f32>,
+) {
     net.forward(ex.n, &ex.input, acts);
-    let mut logits = ex.base.clone();
+    logits.clear();
+    logits.extend_from_slice(&ex.base);
     for (l, c) in logits.iter_mut().zip(&acts.out) {
         *l += c;
     }
-    crate::knowledge::net::log_softmax(&logits, out);
+    crate::knowledge::net::log_softmax(logits, out);
 }
 
 /// Adds the gradient of `-log p(played)` to `grads` (laid out as
@@ -57,13 +65,7 @@ pub fn accumulate(net: &Net, ex: &Example, s: &mut Scratch, grads: &mut [f32]) -
     let n = ex.n;
     let hw = n * n;
     let f = net.channels();
-    net.forward(n, &ex.input, acts);
-    logits.clear();
-    logits.extend_from_slice(&ex.base);
-    for (l, c) in logits.iter_mut().zip(&acts.out) {
-        *l += c;
-    }
-    crate::knowledge::net::log_softmax(logits, probs);
+    log_probs(net, ex, acts, logits, probs);
     let loss = -probs[ex.played];
     // d loss / d correction = p - [played], on the board's points.
     let dout = logits;
@@ -199,7 +201,7 @@ mod tests {
     fn loss(net: &Net, ex: &Example) -> f64 {
         let mut acts = Activations::default();
         let mut lp = Vec::new();
-        log_probs(net, ex, &mut acts, &mut lp);
+        log_probs(net, ex, &mut acts, &mut Vec::new(), &mut lp);
         -lp[ex.played] as f64
     }
 

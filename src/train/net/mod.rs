@@ -114,10 +114,10 @@ pub fn measure(net: Option<&Net>, examples: &[Example]) -> Fit {
     let (hits, ll) = examples
         .par_iter()
         .map_init(
-            || (Activations::default(), Vec::new()),
-            |(acts, lp), ex| {
+            || (Activations::default(), Vec::new(), Vec::new()),
+            |(acts, logits, lp), ex| {
                 match net {
-                    Some(net) => backward::log_probs(net, ex, acts, lp),
+                    Some(net) => backward::log_probs(net, ex, acts, logits, lp),
                     None => net::log_softmax(&ex.base, lp),
                 }
                 ((rank(lp, ex.played) == 1) as u64, lp[ex.played] as f64)
