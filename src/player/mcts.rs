@@ -28,8 +28,9 @@ pub struct MctsOptions {
     /// The move-prediction model the searches use (priors and playout
     /// weights, under the parameters' `shape_power`).
     pub model: std::sync::Arc<crate::knowledge::model::Model>,
-    /// The policy network that corrects the model's tree priors on large
-    /// boards ([`is_large`]; it learns from 19x19 games), if any.
+    /// The policy network that corrects the model's tree priors where the
+    /// parameters' `net_prior` asks for it (by default on large boards,
+    /// [`is_large`]: it learns from 19x19 games), if any.
     pub net: Option<std::sync::Arc<crate::knowledge::net::Net>>,
 }
 
@@ -94,7 +95,7 @@ impl MctsPlayer {
         if large != self.large {
             self.searcher =
                 Searcher::with_model(self.options.search.for_size(size), &self.options.model)
-                    .with_net(self.options.net.clone().filter(|_| large));
+                    .with_net(self.options.net.clone());
             self.large = large;
         }
     }

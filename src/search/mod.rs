@@ -224,8 +224,9 @@ impl Searcher {
         }
     }
 
-    /// This searcher with `net` correcting its tree priors (a new tree:
-    /// the kept one was grown with other priors).
+    /// This searcher with `net` correcting its tree priors where its
+    /// parameters' `net_prior` is set (a new tree: the kept one was grown
+    /// with other priors).
     pub fn with_net(mut self, net: Option<std::sync::Arc<Net>>) -> Searcher {
         self.net = net;
         self.root = None;
@@ -396,7 +397,8 @@ impl Searcher {
         }
         legal_root[PASS as usize] = allow_pass;
         let prior_params = self.params.prior_params(board.size().get());
-        let root_prior = root_policy(&self.model, self.net.as_deref(), game, color);
+        let net = self.net.as_deref().filter(|_| self.params.net_prior);
+        let root_prior = root_policy(&self.model, net, game, color);
         let (handicap, _) = game.handicap();
         let white_bonus = game.komi() + game.rules().handicap_bonus.points(handicap) as f64;
         let shared = Shared {
@@ -409,7 +411,7 @@ impl Searcher {
             legal_root: &legal_root,
             root_prior: &root_prior,
             model: &self.model,
-            net: self.net.as_deref(),
+            net,
             priors: prior_params,
             white_bonus,
             inv_rave_equiv: (1.0 / self.params.rave_equiv.max(1.0)) as f32,

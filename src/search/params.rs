@@ -125,6 +125,9 @@ pub struct SearchParams {
     /// leaves Monte Carlo ownership out of the priors, 1 uses the gammas
     /// as trained.
     pub owner_prior: f64,
+    /// Whether the policy network, when the searcher has one, corrects
+    /// the model's tree priors (and the root's).
+    pub net_prior: bool,
     /// With ownership in the priors: playouts from the root, outside the
     /// tree, that give a first ownership map before the root's priors
     /// are set (part of the search's playouts).
@@ -367,6 +370,12 @@ impl Default for SearchParams {
             // (docs/strength-log.md): off; on large boards 1
             // (SearchParams::for_size).
             owner_prior: 0.0,
+            // The network learned from 19x19 games; on the 19x19 screen it
+            // moved hane from 27.0% of 37 to 66.7% of 30 against Pachi
+            // (docs/strength-log.md, "The policy network on the 19x19
+            // screen"). Small boards had not measured it: off there; on
+            // large boards 1 (SearchParams::for_size).
+            net_prior: false,
             // Pachi plays 500 such playouts a move, on top of its count;
             // here they are counted, so fewer.
             owner_warmup: 100,
@@ -425,7 +434,8 @@ impl SearchParams {
     /// - `selfatari_percent` 60: the full self-atari check on 60% of the
     ///   shape and random moves (Pachi's rate), the rest refusing only
     ///   self-ataris of three stones or more;
-    /// - `owner_prior` 1: Monte Carlo ownership in the tree priors.
+    /// - `owner_prior` 1: Monte Carlo ownership in the tree priors;
+    /// - `net_prior` 1: the policy network corrects the tree priors.
     ///
     /// On the 19x19 screen against Pachi (2,500 playouts each, counted
     /// alike) the three together scored 30 of 84 (35.7%), where the
@@ -451,6 +461,7 @@ impl SearchParams {
             p.tactics.race_percent = 100;
             p.tactics.selfatari_percent = 60;
             p.owner_prior = 1.0;
+            p.net_prior = true;
             p.losing_rave_equiv = 0.0;
         }
         p

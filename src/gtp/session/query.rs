@@ -34,12 +34,17 @@ impl Session {
     /// per line from the top. The numbers are the ones the search's root
     /// priors and the analysis `prior` fields use: they sum to 1 over the
     /// moves the search considers (the legal moves but own true-eye fills
-    /// and suicide), and every other point gets 0. On large boards the
-    /// policy network (`--net`) corrects them, as it does the priors.
+    /// and suicide), and every other point gets 0. Where the search's
+    /// `net_prior` is set (by default on large boards) the policy network
+    /// corrects them, as it does the priors.
     pub(super) fn policy(&self, color: Option<Color>) -> String {
         let color = color.unwrap_or_else(|| self.game.to_move());
         let n = self.game.size().get();
-        let net = self.net.as_deref().filter(|_| crate::search::is_large(n));
+        let uses_net = self
+            .config
+            .search_params()
+            .is_ok_and(|p| p.for_size(n).net_prior);
+        let net = self.net.as_deref().filter(|_| uses_net);
         let probs = crate::search::root_policy(&self.model, net, &self.game, color);
         let size = self.game.size();
         let rows: Vec<String> = (0..n)
