@@ -147,9 +147,17 @@ fn a_trained_network_is_the_same_on_any_thread_count_and_plays() {
         assert_eq!(built_in == model_alone, size == "9", "{size}x{size}");
         assert_eq!(built_in == policy, size == "9", "{size}x{size}");
         // `--tune net_prior=` turns it on or off on any size.
-        let flip = if size == "9" { "net_prior=1" } else { "net_prior=0" };
+        let flip = if size == "9" {
+            "net_prior=1"
+        } else {
+            "net_prior=0"
+        };
         let flipped = numbers(&gtp(&[&["--tune", flip][..], &args].concat(), &commands)[4]);
-        assert_eq!(flipped == model_alone, size == "19", "{flip} on {size}x{size}");
+        assert_eq!(
+            flipped == model_alone,
+            size == "19",
+            "{flip} on {size}x{size}"
+        );
     }
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -6,7 +6,8 @@
 //! point unrolled into rows (`im2col`, `n * n` rows of `9 * cin`) times
 //! the weights (`9 * cin` rows of `cout`). The products are
 //! `matrixmultiply`'s, which picks the machine's vector instructions at
-//! run time; the training's backward pass uses the same unrolling.
+//! run time. The training's backward pass uses the unrolling; the forward
+//! pass is computed directly ([`super::direct`]), which copies less.
 
 /// The nine offsets of a 3x3 neighbourhood, row by row.
 const TAPS: [(isize, isize); 9] = [
@@ -103,26 +104,18 @@ pub fn gemm(
     }
 }
 
-/// One 3x3 convolution's forward pass: `out = col(input) * w + bias`, with
-/// `w` as `9 * cin` rows of `cout` and `cout` biases. `col` is a scratch
-/// buffer and keeps the unrolled input.
+/// One 3x3 convolution's forward pass: `out = conv(input) * w + bias`,
+/// with `w` as `9 * cin` rows of `cout` and `cout` biases, computed
+/// directly ([`super::direct`]). `scratch` is reused from call to call.
 pub fn forward(
     n: usize,
     w: &[f32],
     bias: &[f32],
     input: &[f32],
-    col: &mut Vec<f32>,
+    scratch: &mut Vec<f32>,
     out: &mut Vec<f32>,
 ) {
-    let cout = bias.len();
-    let cin = w.len() / (9 * cout);
-    im2col(n, cin, input, col);
-    out.clear();
-    out.resize(n * n * cout, 0.0);
-    for row in out.chunks_exact_mut(cout) {
-        row.copy_from_slice(bias);
-    }
-    gemm(n * n, 9 * cin, cout, col, false, w, false, 1.0, out);
+    super::direct::forward(n, w, bias, input, scratch, out);
 }
 
 #[cfg(test)]
@@ -163,10 +156,38 @@ mod tests {
         let w = values(9 * cin * cout, 7);
         let input = values(n * n * cin, 11);
         let (mut col, mut out) = (Vec::new(), Vec::new());
-        forward(n, &w, &[0.0; 4], &input, &mut col, &mut out);
+        im2col(n, cin, &input, &mut col);
+        out.resize(n * n * cout, 0.0);
+        gemm(n * n, 9 * cin, cout, &col, false, &w, false, 0.0, &mut out);
         let want = naive(n, cin, cout, &w, &input);
         for (a, b) in out.iter().zip(&want) {
             assert!((a - b).abs() < 1e-4, "{a} {b}");
+        }
+    }
+
+    #[test]
+    fn the_direct_pass_is_the_convolution() {
+        // Tiles of four points and single points, full tiles of output
+        // channels and the channels beyond them, on boards of each kind.
+        for (n, cin, cout) in [
+            (5, 3, 4),
+            (19, 13, 32),
+            (9, 32, 59),
+            (2, 1, 16),
+            (7, 2, 1),
+            (13, 8, 48),
+        ] {
+            let w = values(9 * cin * cout, 7);
+            let input = values(n * n * cin, 11);
+            let bias = values(cout, 13);
+            let (mut scratch, mut out) = (Vec::new(), vec![9.0; 3]);
+            forward(n, &w, &bias, &input, &mut scratch, &mut out);
+            let want = naive(n, cin, cout, &w, &input);
+            assert_eq!(out.len(), want.len());
+            for (i, (a, b)) in out.iter().zip(&want).enumerate() {
+                let b = b + bias[i % cout];
+                assert!((a - b).abs() < 1e-3, "{n} {cin} {cout} at {i}: {a} {b}");
+            }
         }
     }
 

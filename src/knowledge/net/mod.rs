@@ -18,6 +18,7 @@
 
 pub mod conv;
 pub mod correct;
+mod direct;
 pub mod input;
 
 pub use correct::{NetBuffers, correct};
@@ -97,7 +98,7 @@ pub struct Activations {
     /// After the first convolution, then each block's first convolution
     /// and the block's output, alternately (all after their ReLU).
     pub acts: Vec<Vec<f32>>,
-    /// The unrolled input of the last convolution (scratch).
+    /// The padded input of the last convolution (scratch).
     pub col: Vec<f32>,
     /// The correction of each point.
     pub out: Vec<f32>,
