@@ -43,27 +43,6 @@ pub fn im2col(n: usize, cin: usize, input: &[f32], col: &mut Vec<f32>) {
     }
 }
 
-/// Adds each unrolled neighbourhood of `col` back onto the points it came
-/// from: the transpose of [`im2col`], for the gradient of the input.
-pub fn col2im_add(n: usize, cin: usize, col: &[f32], input: &mut [f32]) {
-    let row = 9 * cin;
-    for y in 0..n {
-        for x in 0..n {
-            let from = &col[(y * n + x) * row..][..row];
-            for (k, &(dx, dy)) in TAPS.iter().enumerate() {
-                let (sx, sy) = (x as isize + dx, y as isize + dy);
-                if sx < 0 || sy < 0 || sx >= n as isize || sy >= n as isize {
-                    continue;
-                }
-                let dst = &mut input[(sy as usize * n + sx as usize) * cin..][..cin];
-                for (d, s) in dst.iter_mut().zip(&from[k * cin..][..cin]) {
-                    *d += s;
-                }
-            }
-        }
-    }
-}
-
 /// `c = a * b + beta * c` for row-major `a` (`m` x `k`), `b` (`k` x `n`),
 /// `c` (`m` x `n`); `ta` / `tb` read `a` / `b` transposed from row-major
 /// storage of `k` x `m` / `n` x `k`.
@@ -189,21 +168,6 @@ mod tests {
                 assert!((a - b).abs() < 1e-3, "{n} {cin} {cout} at {i}: {a} {b}");
             }
         }
-    }
-
-    #[test]
-    fn col2im_is_the_transpose_of_im2col() {
-        // <im2col(x), c> = <x, col2im(c)> for any x and c.
-        let (n, cin) = (4, 2);
-        let x = values(n * n * cin, 3);
-        let c = values(n * n * 9 * cin, 5);
-        let mut col = Vec::new();
-        im2col(n, cin, &x, &mut col);
-        let left: f32 = col.iter().zip(&c).map(|(a, b)| a * b).sum();
-        let mut back = vec![0.0; n * n * cin];
-        col2im_add(n, cin, &c, &mut back);
-        let right: f32 = x.iter().zip(&back).map(|(a, b)| a * b).sum();
-        assert!((left - right).abs() < 1e-3, "{left} {right}");
     }
 
     #[test]

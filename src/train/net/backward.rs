@@ -1,7 +1,7 @@
 //! One position's loss and its gradient with respect to every weight of
 //! the network (backpropagation through [`Net::forward`]).
 
-use crate::knowledge::net::{Activations, Net, conv};
+use crate::knowledge::net::{Activations, MAX_CHANNELS, Net, conv};
 
 /// One training position, ready for the network.
 #[derive(Clone, Debug, Default)]
@@ -26,7 +26,8 @@ pub struct Scratch {
     grad: Vec<f32>,
     other: Vec<f32>,
     du: Vec<f32>,
-    dcol: Vec<f32>,
+    /// The transposed weights of the input gradient's convolution.
+    flipped: Vec<f32>,
     col: Vec<f32>,
 }
 
@@ -59,7 +60,7 @@ pub fn accumulate(net: &Net, ex: &Example, s: &mut Scratch, grads: &mut [f32]) -
         grad,
         other,
         du,
-        dcol,
+        flipped,
         col,
     } = s;
     let n = ex.n;
@@ -97,16 +98,16 @@ pub fn accumulate(net: &Net, ex: &Example, s: &mut Scratch, grads: &mut [f32]) -
         let x = &acts[2 * b];
         mask(grad, y);
         // Second convolution, from u.
-        conv_backward(net, 2 + 2 * b, n, u, grad, grads, col, dcol, Some(du));
+        conv_backward(net, 2 + 2 * b, n, u, grad, grads, col, flipped, Some(du));
         mask(du, u);
-        conv_backward(net, 1 + 2 * b, n, x, du, grads, col, dcol, Some(other));
+        conv_backward(net, 1 + 2 * b, n, x, du, grads, col, flipped, Some(other));
         // The skip connection adds the output's gradient to the input's.
         for (g, o) in grad.iter_mut().zip(other.iter()) {
             *g += o;
         }
     }
     mask(grad, &acts[0]);
-    conv_backward(net, 0, n, &ex.input, grad, grads, col, dcol, None);
+    conv_backward(net, 0, n, &ex.input, grad, grads, col, flipped, None);
     loss
 }
 
@@ -131,7 +132,7 @@ fn conv_backward(
     dy: &[f32],
     grads: &mut [f32],
     col: &mut Vec<f32>,
-    dcol: &mut Vec<f32>,
+    flipped: &mut Vec<f32>,
     dx: Option<&mut Vec<f32>>,
 ) {
     let c = net.conv_at(i);
@@ -156,16 +157,27 @@ fn conv_backward(
         }
     }
     if let Some(dx) = dx {
-        // dcol (hw x k) = dy (hw x cout) * W^T (cout x k).
-        dcol.clear();
-        dcol.resize(hw * k, 0.0);
+        // dx is the convolution of dy with each tap's weights transposed
+        // and the taps reversed: an input point feeds the output point
+        // at the opposite offset. `flipped` holds those weights and `col`,
+        // free again, the padded dy.
         let w = &net.params[c.w..c.w + k * c.cout];
-        conv::gemm(hw, c.cout, k, dy, false, w, true, 0.0, dcol);
-        dx.clear();
-        dx.resize(hw * c.cin, 0.0);
-        conv::col2im_add(n, c.cin, dcol, dx);
+        flipped.clear();
+        flipped.resize(k * c.cout, 0.0);
+        for tap in 0..9 {
+            for ci in 0..c.cin {
+                for co in 0..c.cout {
+                    flipped[((8 - tap) * c.cout + co) * c.cin + ci] =
+                        w[(tap * c.cin + ci) * c.cout + co];
+                }
+            }
+        }
+        conv::forward(n, flipped, &ZEROS[..c.cin], dy, col, dx);
     }
 }
+
+/// Zero biases for the input gradient's convolution.
+const ZEROS: [f32; MAX_CHANNELS] = [0.0; MAX_CHANNELS];
 
 #[cfg(test)]
 mod tests {
