@@ -6,8 +6,9 @@
 //! point unrolled into rows (`im2col`, `n * n` rows of `9 * cin`) times
 //! the weights (`9 * cin` rows of `cout`). The products are
 //! `matrixmultiply`'s, which picks the machine's vector instructions at
-//! run time. The training's backward pass uses the unrolling; the forward
-//! pass is computed directly ([`super::direct`]), which copies less.
+//! run time. The training's weight gradients use the unrolling; the
+//! forward pass, in play and in training, and the input gradients are
+//! computed directly ([`super::direct`]), which copies less.
 
 /// The nine offsets of a 3x3 neighbourhood, row by row.
 const TAPS: [(isize, isize); 9] = [
@@ -83,20 +84,6 @@ pub fn gemm(
     }
 }
 
-/// One 3x3 convolution's forward pass: `out = conv(input) * w + bias`,
-/// with `w` as `9 * cin` rows of `cout` and `cout` biases, computed
-/// directly ([`super::direct`]). `scratch` is reused from call to call.
-pub fn forward(
-    n: usize,
-    w: &[f32],
-    bias: &[f32],
-    input: &[f32],
-    scratch: &mut Vec<f32>,
-    out: &mut Vec<f32>,
-) {
-    super::direct::forward(n, w, bias, input, scratch, out);
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -160,7 +147,7 @@ mod tests {
             let input = values(n * n * cin, 11);
             let bias = values(cout, 13);
             let (mut scratch, mut out) = (Vec::new(), vec![9.0; 3]);
-            forward(n, &w, &bias, &input, &mut scratch, &mut out);
+            super::super::direct::forward(n, &w, &bias, &input, &mut scratch, &mut out);
             let want = naive(n, cin, cout, &w, &input);
             assert_eq!(out.len(), want.len());
             for (i, (a, b)) in out.iter().zip(&want).enumerate() {

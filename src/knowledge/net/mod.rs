@@ -18,7 +18,7 @@
 
 pub mod conv;
 pub mod correct;
-mod direct;
+pub mod direct;
 pub mod input;
 
 pub use correct::{NetBuffers, correct};
@@ -99,7 +99,7 @@ pub struct Activations {
     /// and the block's output, alternately (all after their ReLU).
     pub acts: Vec<Vec<f32>>,
     /// The padded input of the last convolution (scratch).
-    pub col: Vec<f32>,
+    pub pad: Vec<f32>,
     /// The correction of each point.
     pub out: Vec<f32>,
 }
@@ -179,23 +179,23 @@ impl Net {
     pub fn forward(&self, n: usize, input: &[f32], acts: &mut Activations) {
         let layers = self.convs();
         acts.acts.resize_with(layers, Vec::new);
-        let Activations { acts, col, out } = acts;
+        let Activations { acts, pad, out } = acts;
         let p = &self.params;
-        let conv = |i: usize, x: &[f32], col: &mut Vec<f32>, y: &mut Vec<f32>| {
+        let conv = |i: usize, x: &[f32], pad: &mut Vec<f32>, y: &mut Vec<f32>| {
             let c = self.conv_at(i);
             let w = &p[c.w..c.w + 9 * c.cin * c.cout];
-            conv::forward(n, w, &p[c.bias..c.bias + c.cout], x, col, y);
+            direct::forward(n, w, &p[c.bias..c.bias + c.cout], x, pad, y);
         };
-        conv(0, input, col, &mut acts[0]);
+        conv(0, input, pad, &mut acts[0]);
         relu(&mut acts[0]);
         for b in 0..self.blocks {
             let (done, rest) = acts.split_at_mut(1 + 2 * b);
             let x = &done[2 * b];
             let (u, y) = rest.split_at_mut(1);
             let (u, y) = (&mut u[0], &mut y[0]);
-            conv(1 + 2 * b, x, col, u);
+            conv(1 + 2 * b, x, pad, u);
             relu(u);
-            conv(2 + 2 * b, u, col, y);
+            conv(2 + 2 * b, u, pad, y);
             for (y, x) in y.iter_mut().zip(x) {
                 *y = (*y + x).max(0.0);
             }

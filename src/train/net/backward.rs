@@ -1,7 +1,7 @@
 //! One position's loss and its gradient with respect to every weight of
 //! the network (backpropagation through [`Net::forward`]).
 
-use crate::knowledge::net::{Activations, MAX_CHANNELS, Net, conv};
+use crate::knowledge::net::{Activations, MAX_CHANNELS, Net, conv, direct};
 
 /// One training position, ready for the network.
 #[derive(Clone, Debug, Default)]
@@ -172,7 +172,7 @@ fn conv_backward(
                 }
             }
         }
-        conv::forward(n, flipped, &ZEROS[..c.cin], dy, col, dx);
+        direct::forward(n, flipped, &ZEROS[..c.cin], dy, col, dx);
     }
 }
 
