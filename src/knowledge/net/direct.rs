@@ -6,9 +6,9 @@
 //! 288 columns, 32 outputs on 19x19) the copies took about as long as the
 //! arithmetic (`perf`: 13% of a 19x19 search in packing beside 16% in
 //! the kernel). Here the input is only padded with a zero border, and
-//! each tile of a few neighbouring points by 16 or 32 output channels keeps its
-//! sums in vector registers while it reads the nine taps' inputs and the
-//! weights in place.
+//! each tile of a few neighbouring points by 8 to 32 output channels
+//! keeps its sums in vector registers while it reads the nine taps'
+//! inputs and the weights in place.
 //!
 //! The kernel is one generic loop; it is compiled three times, for
 //! AVX-512, for AVX2 with FMA and for the baseline, and the machine's
