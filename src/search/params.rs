@@ -429,7 +429,7 @@ pub fn is_large(size: usize) -> bool {
 
 impl SearchParams {
     /// The defaults for a board of `size` lines: [`SearchParams::default`]
-    /// below [`LARGE_BOARD`]; from there up, three playout and prior
+    /// below [`LARGE_BOARD`]; from there up, four playout and prior
     /// settings of their own (each still a switch, `--tune`):
     ///
     /// - `race_percent` 100: the race check on every move;
@@ -437,10 +437,11 @@ impl SearchParams {
     ///   shape and random moves (Pachi's rate), the rest refusing only
     ///   self-ataris of three stones or more;
     /// - `owner_prior` 1: Monte Carlo ownership in the tree priors;
-    /// - `net_prior` 1: the policy network corrects the tree priors.
+    /// - `net_prior` 1: the policy network corrects the tree priors (its
+    ///   screens are with its default, in [`SearchParams::default`]).
     ///
     /// On the 19x19 screen against Pachi (2,500 playouts each, counted
-    /// alike) the three together scored 30 of 84 (35.7%), where the
+    /// alike) the first three together scored 30 of 84 (35.7%), where the
     /// default scored 17 of 82 (20.7%; z about 2.1) and the two without
     /// the race check 5 of 22 (docs/strength-log.md, "The large boards'
     /// settings"). On 9x9 each alone had scored worse or level against
