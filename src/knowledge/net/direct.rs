@@ -105,9 +105,8 @@ fn baseline(s: Shape, w: &[f32], bias: &[f32], pad: &[f32], out: &mut [f32]) {
     convolve::<8, 4, false>(s, w, bias, pad, out);
 }
 
-/// The whole convolution: tiles of `P` points of a row by `L` output
-/// channels, then by 8 for the channels beyond a multiple of `L`, then
-/// the row's last points one by one, and the channels beyond a multiple
+/// The whole convolution: tiles of `P` points of a row, then the row's
+/// last points one by one ([`points`]), and the channels beyond a multiple
 /// of 8 point by point.
 #[inline(always)]
 fn convolve<const L: usize, const P: usize, const FMA: bool>(
@@ -117,32 +116,41 @@ fn convolve<const L: usize, const P: usize, const FMA: bool>(
     pad: &[f32],
     out: &mut [f32],
 ) {
-    let wide = s.cout / L * L;
     let full = s.cout / 8 * 8;
     for y in 0..s.n {
         let mut x = 0;
         while x + P <= s.n {
-            for co in (0..wide).step_by(L) {
-                tile::<L, P, FMA>(s, w, bias, pad, out, (x, y, co));
-            }
-            for co in (wide..full).step_by(8) {
-                tile::<8, P, FMA>(s, w, bias, pad, out, (x, y, co));
-            }
+            points::<L, P, FMA>(s, w, bias, pad, out, (x, y));
             x += P;
         }
         for x in x..s.n {
-            for co in (0..wide).step_by(L) {
-                tile::<L, 1, FMA>(s, w, bias, pad, out, (x, y, co));
-            }
-            for co in (wide..full).step_by(8) {
-                tile::<8, 1, FMA>(s, w, bias, pad, out, (x, y, co));
-            }
+            points::<L, 1, FMA>(s, w, bias, pad, out, (x, y));
         }
         for x in 0..s.n {
             for co in full..s.cout {
                 out[(y * s.n + x) * s.cout + co] = single(s, w, bias[co], pad, (x, y, co));
             }
         }
+    }
+}
+
+/// Points `x..x + P` of row `y`: tiles of `L` output channels, then of 8
+/// for the channels beyond a multiple of `L`.
+#[inline(always)]
+fn points<const L: usize, const P: usize, const FMA: bool>(
+    s: Shape,
+    w: &[f32],
+    bias: &[f32],
+    pad: &[f32],
+    out: &mut [f32],
+    (x, y): (usize, usize),
+) {
+    let wide = s.cout / L * L;
+    for co in (0..wide).step_by(L) {
+        tile::<L, P, FMA>(s, w, bias, pad, out, (x, y, co));
+    }
+    for co in (wide..s.cout / 8 * 8).step_by(8) {
+        tile::<8, P, FMA>(s, w, bias, pad, out, (x, y, co));
     }
 }
 
