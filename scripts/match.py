@@ -16,6 +16,9 @@ Plays like gogui-twogtp (the same start-up and game sequence) but also:
   * an optional fixed opening (`--opening "E5 E3"`): moves every program
     gets before the first genmove, kept as the record's first moves, to
     study one line of play;
+  * an opponent that crashes is started again and given the game so far
+    (`--opponent-restarts`, twice a game by default), so its crashes do not
+    take games out of the score; the engine under test never is;
   * the peak resident memory (VmHWM from /proc/PID/status) of the engine and
     the opponent, read at the end of every game; summary.json holds the
     summary in machine-readable form;
@@ -169,27 +172,36 @@ class Match:
             rec["end"] = "setup error"
             return self.finish(rec, t_game, by_color)
 
+        restarts = 0
+
+        def recover(prog, e):
+            """Starts a crashed opponent again and gives it the game so
+            far, up to --opponent-restarts times a game; True when it is
+            back. The engine under test is never restarted."""
+            nonlocal restarts
+            if (prog is not self.opponent or not isinstance(e, GtpDead)
+                    or restarts >= a.opponent_restarts):
+                return False
+            restarts += 1
+            try:
+                self.revive(rec)
+            except GtpError as e2:
+                error(e2.kind, prog, "restart: %s" % e2)
+                return False
+            note = ("%s restarted before move %d and given the %d moves "
+                    "played" % (prog.label, len(rec["moves"]) + 1,
+                                len(rec["moves"])))
+            rec["notes"].append(note)
+            self.say("  " + note)
+            return True
+
         t_game = time.monotonic()
         # Start / reset every program.
         for prog, argv in ((self.engine, self.engine_argv(g)),
                            (self.opponent, None),
                            *((p, None) for p in self.others())):
             try:
-                prog.ensure(argv)
-                if prog is self.opponent:
-                    self.set_labels()
-                for c in ("boardsize %d" % size, "clear_board"):
-                    ok, text = prog.cmd(c)
-                    if not ok:
-                        raise GtpError("%s failed: %s" % (c, text))
-                if "komi" in prog.commands or not prog.commands:
-                    prog.cmd("komi %s" % fmt_num(a.komi))
-                if self.time_settings and prog.role in ("engine", "opponent"):
-                    ok, text = prog.cmd("time_settings %d %d %d"
-                                        % self.time_settings)
-                    if not ok:
-                        rec["notes"].append("%s refused time_settings: %s"
-                                            % (prog.label, text))
+                self.reset(prog, argv, rec)
             except GtpError as e:
                 return setup_failed(prog, e, "set-up")
         self.set_labels()
@@ -236,6 +248,8 @@ class Match:
                 dt = time.monotonic() - t0
             except GtpError as e:
                 error(e.kind, mover, "genmove %s: %s" % (to_move.lower(), e))
+                if recover(mover, e):
+                    continue
                 rec["end"] = "error"
                 break
             rec["times"][mover.role].append(dt)
@@ -278,8 +292,15 @@ class Match:
                     ok, text = p.cmd("play %s %s" % (to_move, move))
                 except GtpError as e:
                     error(e.kind, p, "play %s %s: %s" % (to_move, move, e))
-                    failed = True
-                    break
+                    if not recover(p, e):
+                        failed = True
+                        break
+                    try:
+                        ok, text = p.cmd("play %s %s" % (to_move, move))
+                    except GtpError as e:
+                        error(e.kind, p, "play %s %s: %s" % (to_move, move, e))
+                        failed = True
+                        break
                 if not ok:
                     refusals.append((p, text))
             if failed:
@@ -361,25 +382,65 @@ class Match:
                 or not all(parse_vertex(v, size) for v in points)):
             raise refusal(black, "fixed_handicap %d answered '%s'"
                           % (n, text))
-        receivers = [by_color["W"]] + self.others()
-        for p in receivers:
-            try:
-                if "set_free_handicap" in p.commands:
-                    ok, text = p.cmd("set_free_handicap " + " ".join(points))
-                    if not ok:
-                        raise refusal(p, "set_free_handicap answered '? %s'"
-                                      % text)
-                else:
-                    for v in points:
-                        ok, text = p.cmd("play B %s" % v)
-                        if not ok:
-                            raise refusal(p, "play B %s (handicap) answered "
-                                          "'? %s'" % (v, text))
-            except GtpError as e:
-                if not hasattr(e, "prog"):
-                    e.prog = p
-                raise
+        for p in [by_color["W"]] + self.others():
+            self.give_handicap(p, points)
         return points
+
+    def give_handicap(self, p, points):
+        """Handicap stones for a program that did not choose them: through
+        set_free_handicap, or as plain `play B` moves if it does not list
+        that command. Raises GtpError (with .prog set) when it refuses."""
+        try:
+            if "set_free_handicap" in p.commands:
+                ok, text = p.cmd("set_free_handicap " + " ".join(points))
+                if not ok:
+                    raise refusal(p, "set_free_handicap answered '? %s'"
+                                  % text)
+            else:
+                for v in points:
+                    ok, text = p.cmd("play B %s" % v)
+                    if not ok:
+                        raise refusal(p, "play B %s (handicap) answered "
+                                      "'? %s'" % (v, text))
+        except GtpError as e:
+            if not hasattr(e, "prog"):
+                e.prog = p
+            raise
+
+    def reset(self, prog, argv, rec):
+        """Starts `prog` if it is not running (with `argv`, else its own
+        command) and sets up an empty board: size, komi, clock."""
+        a = self.args
+        prog.ensure(argv)
+        if prog is self.opponent:
+            self.set_labels()
+        for c in ("boardsize %d" % a.size, "clear_board"):
+            ok, text = prog.cmd(c)
+            if not ok:
+                raise GtpError("%s failed: %s" % (c, text))
+        if "komi" in prog.commands or not prog.commands:
+            prog.cmd("komi %s" % fmt_num(a.komi))
+        if self.time_settings and prog.role in ("engine", "opponent"):
+            ok, text = prog.cmd("time_settings %d %d %d" % self.time_settings)
+            if not ok:
+                rec["notes"].append("%s refused time_settings: %s"
+                                    % (prog.label, text))
+
+    def revive(self, rec):
+        """A fresh opponent process in the game's position: its set-up, the
+        handicap, and every move so far as `play`. An opponent that
+        crashed (Pachi sometimes aborts on an assertion, and does so in
+        positions it is winning) would otherwise end the game without a
+        result, which biases the score. Raises GtpError on failure."""
+        prog = self.opponent
+        self.reset(prog, None, rec)
+        if rec["handicap"]:
+            self.give_handicap(prog, rec["handicap"])
+        for color, move in rec["moves"]:
+            ok, text = prog.cmd("play %s %s" % (color, move))
+            if not ok:
+                raise refusal(prog, "play %s %s (replay) answered '? %s'"
+                              % (color, move, text))
 
     def score(self, rec, error):
         progs = [p for p in (self.referee, self.engine, self.opponent) if p]
@@ -714,6 +775,12 @@ def main(argv=None):
                     "in the record; the colours still follow "
                     "--engine-color, and after an odd number of moves "
                     "White moves first")
+    ap.add_argument("--opponent-restarts", type=int, default=2,
+                    metavar="N",
+                    help="start a crashed opponent again, given the game "
+                    "so far, up to N times a game (default 2; 0: a crash "
+                    "ends the game without a result); the engine under "
+                    "test is never restarted")
     ap.add_argument("--strict", dest="strict", action="store_true",
                     default=True)
     ap.add_argument("--no-strict", dest="strict", action="store_false",
@@ -740,6 +807,8 @@ def main(argv=None):
                      % (m, args.size, args.size))
     if args.opening_moves and args.handicap:
         ap.error("--opening and --handicap do not go together")
+    if args.opponent_restarts < 0:
+        ap.error("--opponent-restarts must be >= 0")
     if args.first_game < 0:
         ap.error("--first-game must be >= 0")
     if args.maxmoves is None:
