@@ -84,7 +84,8 @@ class Games(unittest.TestCase):
             stub.write_text(ts.STUB)
             stub.chmod(0o755)
             seeds = tmp / "seeds"
-            env = dict(os.environ, GNUGO=str(stub), STUB_SEEDS=str(seeds))
+            env = dict(os.environ, GNUGO=str(stub), STUB_SEEDS=str(seeds),
+                       PYTHONPATH=str(SCRIPTS))
             out = tmp / "out"
             argv = [sys.executable, str(SCRIPTS / "clop"), "--param", "rave_equiv=100:1000:log",
                     "--param", "expand_visits=2:8:int", "--hane", str(stub), "--hane-args", "",

@@ -32,45 +32,33 @@ def opt(name):
 crash_at = int(opt("--crash-at") or 0)
 marker = opt("--marker")
 crash_always = "--crash-always" in args
-moves, genmoves = [], 0
-for line in sys.stdin:
-    words = line.split()
-    if not words:
-        continue
-    cmd, out = words[0], ""
-    if cmd == "protocol_version":
-        out = "2"
-    elif cmd == "name":
-        out = "stub"
-    elif cmd == "version":
-        out = "1"
-    elif cmd == "list_commands":
-        out = "\n".join(["protocol_version", "name", "version", "boardsize",
-                         "clear_board", "komi", "play", "genmove",
-                         "final_score", "quit", "list_commands"])
-    elif cmd == "clear_board":
-        moves, genmoves = [], 0
+from gtp_stub import serve
+state = {"moves": [], "genmoves": 0}
+def answer(words):
+    cmd = words[0]
+    if cmd == "clear_board":
+        state["moves"], state["genmoves"] = [], 0
     elif cmd == "play":
-        moves.append(words[2].upper())
+        state["moves"].append(words[2].upper())
     elif cmd == "genmove":
-        genmoves += 1
+        state["genmoves"] += 1
+        moves = state["moves"]
         with open(os.environ["STUB_LOG"], "a") as f:
             f.write("%s %d\n" % (words[1].lower(), len(moves)))
-        if crash_always or (genmoves == crash_at and marker
+        if crash_always or (state["genmoves"] == crash_at and marker
                             and not os.path.exists(marker)):
             if marker:
                 open(marker, "w").close()
             os.abort()
         row = "1" if words[1].lower().startswith("b") else "9"
         free = [c + row for c in "ABCDE" if c + row not in moves]
-        out = free[0] if free else "pass"
-        moves.append(out.upper())
+        move = free[0] if free else "pass"
+        moves.append(move.upper())
+        return move
     elif cmd == "final_score":
-        out = "B+1"
-    sys.stdout.write("= %s\n\n" % out)
-    sys.stdout.flush()
-    if cmd == "quit":
-        break
+        return "B+1"
+    return ""
+serve(answer)
 '''
 
 def sgf_point(vertex, size=9):
@@ -94,7 +82,8 @@ class OpponentRestarts(unittest.TestCase):
         self.stub.write_text(STUB)
         self.stub.chmod(0o755)
         self.log = self.tmp / "genmoves.log"
-        self.env = dict(os.environ, STUB_LOG=str(self.log))
+        self.env = dict(os.environ, STUB_LOG=str(self.log),
+                        PYTHONPATH=str(SCRIPTS))
 
     def tearDown(self):
         self._tmp.cleanup()

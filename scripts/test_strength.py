@@ -53,39 +53,25 @@ if "--seed" in args:
     seed = int(args[args.index("--seed") + 1])
     with open(os.environ["STUB_SEEDS"], "a") as f:
         f.write("%d\n" % seed)
-stones = moved = False
-for line in sys.stdin:
-    words = line.split()
-    if not words:
-        continue
-    cmd, out = words[0], ""
-    if cmd == "protocol_version":
-        out = "2"
-    elif cmd == "name":
-        out = "stub"
-    elif cmd == "version":
-        out = "1"
-    elif cmd == "list_commands":
-        out = "\n".join(["protocol_version", "name", "version", "boardsize",
-                         "clear_board", "komi", "play", "genmove",
-                         "final_score", "quit", "list_commands"])
-    elif cmd == "clear_board":
-        stones = moved = False
+from gtp_stub import serve
+state = {"stones": False, "moved": False}
+def answer(words):
+    cmd = words[0]
+    if cmd == "clear_board":
+        state["stones"] = state["moved"] = False
     elif cmd == "play" and len(words) > 2 and words[2].upper() != "PASS":
-        stones = True
+        state["stones"] = True
     elif cmd == "genmove":
         if seed is not None and seed % 3 == 0:
-            out = "resign"
-        elif seed is not None and seed % 3 == 2 and not moved:
-            out, moved, stones = "A1", True, True
-        else:
-            out = "pass"
+            return "resign"
+        if seed is not None and seed % 3 == 2 and not state["moved"]:
+            state["moved"] = state["stones"] = True
+            return "A1"
+        return "pass"
     elif cmd == "final_score":
-        out = "0" if stones else "B+1"
-    sys.stdout.write("= %s\n\n" % out)
-    sys.stdout.flush()
-    if cmd == "quit":
-        break
+        return "0" if state["stones"] else "B+1"
+    return ""
+serve(answer)
 '''
 
 
@@ -189,7 +175,7 @@ class Lab(unittest.TestCase):
         self.out = self.tmp / "out"
         self.seeds = self.tmp / "seeds"
         self.env = dict(os.environ, GNUGO=str(self.stub),
-                        STUB_SEEDS=str(self.seeds))
+                        STUB_SEEDS=str(self.seeds), PYTHONPATH=str(SCRIPTS))
         self.env.pop("PACHI_DIR", None)
 
     def write_stub(self, build, folder=None, name=None):
