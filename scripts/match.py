@@ -283,19 +283,17 @@ class Match:
             receivers = [p for p in self.players() if p is not mover]
             receivers += self.others()
             for p in receivers:
-                try:
-                    ok, text = p.cmd("play %s %s" % (to_move, move))
-                except GtpError as e:
-                    error(e.kind, p, "play %s %s: %s" % (to_move, move, e))
-                    if not recover(p, e):
-                        failed = True
-                        break
+                while True:  # again after a restart
                     try:
                         ok, text = p.cmd("play %s %s" % (to_move, move))
+                        break
                     except GtpError as e:
                         error(e.kind, p, "play %s %s: %s" % (to_move, move, e))
-                        failed = True
-                        break
+                        if not recover(p, e):
+                            failed = True
+                            break
+                if failed:
+                    break
                 if not ok:
                     refusals.append((p, text))
             if failed:
@@ -382,9 +380,9 @@ class Match:
         return points
 
     def give_handicap(self, p, points):
-        """Handicap stones for a program that did not choose them: through
-        set_free_handicap, or as plain `play B` moves if it does not list
-        that command. Raises GtpError (with .prog set) when it refuses."""
+        """Gives `p` the handicap stones: through set_free_handicap, or as
+        plain `play B` moves if it does not list that command. Raises
+        GtpError (with .prog set) when it refuses."""
         try:
             if "set_free_handicap" in p.commands:
                 ok, text = p.cmd("set_free_handicap " + " ".join(points))

@@ -20,8 +20,9 @@ SCRIPTS = Path(__file__).resolve().parent
 # A GTP player that knows the moves it was told and played, and answers
 # genmove with the first free point of its colour's row (Black row 1, White
 # row 9, columns A to E), then passes.  With --crash-at K it aborts on its
-# K-th genmove of a game, once per marker file (--marker); with
-# --crash-always on every genmove.  Each genmove appends the number of moves
+# K-th genmove of a game, and with --crash-on-play K when told the game's
+# K-th move, once per marker file (--marker); with --crash-always on every
+# genmove.  Each genmove appends the number of moves
 # it knows to $STUB_LOG, so a test can tell what a restarted process was
 # given.
 STUB = r'''#!/usr/bin/env python3
@@ -32,6 +33,7 @@ def opt(name):
 crash_at = int(opt("--crash-at") or 0)
 marker = opt("--marker")
 crash_always = "--crash-always" in args
+crash_on_play = int(opt("--crash-on-play") or 0)
 from gtp_stub import serve
 state = {"moves": [], "genmoves": 0}
 def answer(words):
@@ -39,6 +41,10 @@ def answer(words):
     if cmd == "clear_board":
         state["moves"], state["genmoves"] = [], 0
     elif cmd == "play":
+        if (len(state["moves"]) + 1 == crash_on_play and marker
+                and not os.path.exists(marker)):
+            open(marker, "w").close()
+            os.abort()
         state["moves"].append(words[2].upper())
     elif cmd == "genmove":
         state["genmoves"] += 1
@@ -125,6 +131,24 @@ class OpponentRestarts(unittest.TestCase):
                                      self.log.read_text().splitlines())
                  if c == "w"]
         self.assertEqual(white, [1, 3, 5, 5, 7, 9, 11])
+        self.assertEqual(summary["errors"], {"opponent": {"crash": 1}})
+
+    def test_an_opponent_that_crashes_when_told_a_move_is_told_again(self):
+        p, game, summary, out = self.match(
+            "on-play", "", "--crash-on-play 3 --marker %s"
+            % (self.tmp / "crashed"))
+        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+        self.assertEqual((game["end"], game["result"]), ("two passes", "B+1"))
+        self.assertIn("play B B1", game["errors"])
+        sgf = (out / "game-000.sgf").read_text()
+        self.assertIn("restarted before move 3 and given the 2 moves", sgf)
+        self.assertIn("".join(";%s[%s]" % ("BW"[i % 2], sgf_point(m))
+                              for i, m in enumerate(GAME)), sgf)
+        # The new process knew A1, A9 and B1 at its first genmove.
+        white = [int(n) for c, n in (line.split() for line in
+                                     self.log.read_text().splitlines())
+                 if c == "w"]
+        self.assertEqual(white, [1, 3, 5, 7, 9, 11])
         self.assertEqual(summary["errors"], {"opponent": {"crash": 1}})
 
     def test_restarts_are_limited_and_can_be_turned_off(self):
