@@ -78,6 +78,9 @@ def sgf_point(vertex, size=9):
 # Black's five moves and White's five, then two passes.
 GAME = ["A1", "A9", "B1", "B9", "C1", "C9", "D1", "D9", "E1", "E9",
         "PASS", "PASS"]
+# Those moves as the SGF record's nodes.
+GAME_SGF = "".join(";%s[%s]" % ("BW"[i % 2], sgf_point(m))
+                   for i, m in enumerate(GAME))
 
 
 class OpponentRestarts(unittest.TestCase):
@@ -93,6 +96,12 @@ class OpponentRestarts(unittest.TestCase):
 
     def tearDown(self):
         self._tmp.cleanup()
+
+    def genmoves_known(self, colour):
+        """The moves `colour`'s player knew at each of its genmoves."""
+        return [int(n) for c, n in (line.split() for line in
+                                    self.log.read_text().splitlines())
+                if c == colour]
 
     def match(self, name, engine="", opponent="", *more):
         out = self.tmp / name
@@ -122,14 +131,11 @@ class OpponentRestarts(unittest.TestCase):
         self.assertIn("genmove w", game["errors"])
         sgf = (out / "game-000.sgf").read_text()
         self.assertIn("restarted before move 6 and given the 5 moves", sgf)
-        self.assertIn("".join(";%s[%s]" % ("BW"[i % 2], sgf_point(m))
-                              for i, m in enumerate(GAME)), sgf)
+        self.assertIn(GAME_SGF, sgf)
         # White's third genmove crashed with the 5 moves played known to it;
         # the new process was given the same 5 and answered C9, as the first
         # would have.
-        white = [int(n) for c, n in (line.split() for line in
-                                     self.log.read_text().splitlines())
-                 if c == "w"]
+        white = self.genmoves_known("w")
         self.assertEqual(white, [1, 3, 5, 5, 7, 9, 11])
         self.assertEqual(summary["errors"], {"opponent": {"crash": 1}})
 
@@ -142,12 +148,9 @@ class OpponentRestarts(unittest.TestCase):
         self.assertIn("play B B1", game["errors"])
         sgf = (out / "game-000.sgf").read_text()
         self.assertIn("restarted before move 3 and given the 2 moves", sgf)
-        self.assertIn("".join(";%s[%s]" % ("BW"[i % 2], sgf_point(m))
-                              for i, m in enumerate(GAME)), sgf)
+        self.assertIn(GAME_SGF, sgf)
         # The new process knew A1, A9 and B1 at its first genmove.
-        white = [int(n) for c, n in (line.split() for line in
-                                     self.log.read_text().splitlines())
-                 if c == "w"]
+        white = self.genmoves_known("w")
         self.assertEqual(white, [1, 3, 5, 7, 9, 11])
         self.assertEqual(summary["errors"], {"opponent": {"crash": 1}})
 
