@@ -342,14 +342,7 @@ class Match:
         for i, move in enumerate(self.args.opening_moves):
             color = "B" if i % 2 == 0 else "W"
             for p in self.players() + self.others():
-                try:
-                    ok, text = p.cmd("play %s %s" % (color, move))
-                except GtpError as e:
-                    e.prog = p
-                    raise
-                if not ok:
-                    raise refusal(p, "play %s %s (opening) answered '? %s'"
-                                  % (color, move, text))
+                self.tell(p, color, move, "opening")
             rec["moves"].append((color, move))
         self.say("  opening: %s" % " ".join(self.args.opening_moves))
 
@@ -391,10 +384,7 @@ class Match:
                                   % text)
             else:
                 for v in points:
-                    ok, text = p.cmd("play B %s" % v)
-                    if not ok:
-                        raise refusal(p, "play B %s (handicap) answered "
-                                      "'? %s'" % (v, text))
+                    self.tell(p, "B", v, "handicap")
         except GtpError as e:
             if not hasattr(e, "prog"):
                 e.prog = p
@@ -430,10 +420,21 @@ class Match:
         if rec["handicap"]:
             self.give_handicap(prog, rec["handicap"])
         for color, move in rec["moves"]:
-            ok, text = prog.cmd("play %s %s" % (color, move))
-            if not ok:
-                raise refusal(prog, "play %s %s (replay) answered '? %s'"
-                              % (color, move, text))
+            self.tell(prog, color, move, "replay")
+
+    @staticmethod
+    def tell(p, color, move, why):
+        """Sends `p` a move it did not choose (`why`: opening, handicap,
+        replay) as `play`. Raises GtpError with .prog set when it fails
+        or refuses."""
+        try:
+            ok, text = p.cmd("play %s %s" % (color, move))
+        except GtpError as e:
+            e.prog = p
+            raise
+        if not ok:
+            raise refusal(p, "play %s %s (%s) answered '? %s'"
+                          % (color, move, why, text))
 
     def score(self, rec, error):
         progs = [p for p in (self.referee, self.engine, self.opponent) if p]
