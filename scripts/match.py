@@ -15,7 +15,8 @@ Plays like gogui-twogtp (the same start-up and game sequence) but also:
     moves when it lacks that command); White moves first;
   * an optional fixed opening (`--opening "E5 E3"`): moves every program
     gets before the first genmove, kept as the record's first moves, to
-    study one line of play;
+    study one line of play; or a file of them (`--openings FILE`, one a
+    line), each played twice, once with each colour, in turn;
   * an opponent that crashes is started again and given the game so far
     (`--opponent-restarts`, twice a game by default), so its crashes do not
     take games out of the score; the engine under test never is;
@@ -209,9 +210,10 @@ class Match:
             self.say("  handicap %d: %s" % (len(rec["handicap"]),
                                           " ".join(rec["handicap"])))
 
-        if a.opening_moves:
+        opening = self.opening_for(g)
+        if opening:
             try:
-                self.play_opening(rec)
+                self.play_opening(rec, opening)
             except GtpError as e:
                 return setup_failed(e.prog, e, "opening")
 
@@ -335,16 +337,26 @@ class Match:
             self.score(rec, error)
         return self.finish(rec, t_game, by_color)
 
-    def play_opening(self, rec):
-        """The --opening moves, Black first: every program gets them as
-        `play` commands and the record keeps them as the game's first
-        moves. A refusal abandons the game at set-up."""
-        for i, move in enumerate(self.args.opening_moves):
+    def opening_for(self, g):
+        """The moves game `g` starts with: the --opening, or with
+        --openings the file's line g // 2, round again after the last, so
+        that games 2k (the engine Black when colours alternate) and 2k + 1
+        start alike."""
+        lines = self.args.openings_list
+        if lines:
+            return lines[(g // 2) % len(lines)]
+        return self.args.opening_moves
+
+    def play_opening(self, rec, moves):
+        """`moves`, Black first: every program gets them as `play`
+        commands and the record keeps them as the game's first moves. A
+        refusal abandons the game at set-up."""
+        for i, move in enumerate(moves):
             color = "B" if i % 2 == 0 else "W"
             for p in self.players() + self.others():
                 self.tell(p, color, move, "opening")
             rec["moves"].append((color, move))
-        self.say("  opening: %s" % " ".join(self.args.opening_moves))
+        self.say("  opening: %s" % " ".join(moves))
 
     def place_handicap(self, by_color):
         """Black chooses the points (fixed_handicap N); every other program
@@ -561,6 +573,38 @@ class Match:
         return report(self)
 
 
+def opening_moves(text, size, what="--opening"):
+    """The moves of one opening, `text` as "E5 E3": upper-cased, each a
+    point of the board (a ValueError, starting with `what`, names the
+    first that is not)."""
+    moves = [m.upper() for m in text.split()]
+    for m in moves:
+        if m == "PASS" or not parse_vertex(m, size):
+            raise ValueError("%s: %r is not a point of a %dx%d board"
+                             % (what, m, size, size))
+    return moves
+
+
+def read_openings(path, size):
+    """The openings of an --openings file, one a line; blank lines and
+    what follows a '#' are skipped. A ValueError says what is wrong,
+    with the line's number."""
+    try:
+        text = Path(path).read_text()
+    except OSError as e:
+        raise ValueError("--openings: %s" % e)
+    out = []
+    for n, line in enumerate(text.splitlines(), 1):
+        line = line.split("#", 1)[0]
+        if not line.strip():
+            continue
+        out.append(opening_moves(line, size,
+                                 "--openings %s line %d" % (path, n)))
+    if not out:
+        raise ValueError("--openings %s: no opening in it" % path)
+    return out
+
+
 def gnugo():
     """GNU Go's command word: $GNUGO, else gnugo on PATH."""
     return shlex.quote(os.environ.get("GNUGO") or shutil.which("gnugo")
@@ -622,6 +666,12 @@ def main(argv=None):
                     "in the record; the colours still follow "
                     "--engine-color, and after an odd number of moves "
                     "White moves first")
+    ap.add_argument("--openings", default="", metavar="FILE",
+                    help="a file of openings, one a line as --opening's "
+                    "moves ('#' starts a comment): game G starts with line "
+                    "G // 2, so each is played once as Black and once as "
+                    "White by the engine when colours alternate; after the "
+                    "last line the first comes again")
     ap.add_argument("--opponent-restarts", type=int, default=2,
                     metavar="N",
                     help="start a crashed opponent again, given the game "
@@ -647,13 +697,16 @@ def main(argv=None):
             ap.error('--time-settings wants "M B S" (three non-negative '
                      'integers: main seconds, byo-yomi seconds, stones)')
         args.time_tuple = tuple(int(p) for p in parts)
-    args.opening_moves = [m.upper() for m in args.opening.split()]
-    for m in args.opening_moves:
-        if m == "PASS" or not parse_vertex(m, args.size):
-            ap.error("--opening: %r is not a point of a %dx%d board"
-                     % (m, args.size, args.size))
-    if args.opening_moves and args.handicap:
-        ap.error("--opening and --handicap do not go together")
+    try:
+        args.opening_moves = opening_moves(args.opening, args.size)
+        args.openings_list = (read_openings(args.openings, args.size)
+                              if args.openings else [])
+    except ValueError as e:
+        ap.error(str(e))
+    if args.opening_moves and args.openings:
+        ap.error("--opening and --openings do not go together")
+    if (args.opening_moves or args.openings) and args.handicap:
+        ap.error("an opening and --handicap do not go together")
     if args.opponent_restarts < 0:
         ap.error("--opponent-restarts must be >= 0")
     if args.first_game < 0:

@@ -49,7 +49,9 @@ def report(match):
                                ", time %s" % a.time_settings
                                if a.time_settings else "",
                                ", opening %s" % " ".join(a.opening_moves)
-                               if a.opening_moves else ""))
+                               if a.opening_moves else
+                               ", openings from %s" % a.openings
+                               if a.openings else ""))
     if match.referee:
         print("referee: %s   checker: %s" % (
             match.referee.label,
@@ -149,6 +151,7 @@ def report(match):
     summary = {
         "engine": E, "opponent": O, "size": a.size, "komi": a.komi,
         "handicap": a.handicap, "opening": a.opening_moves,
+        "openings": a.openings,
         "games": n, "games_requested": a.games,
         "wins": wins, "losses": losses, "draws": draws,
         "no_result": unknown, "ends": ends, "errors": errors,

@@ -318,6 +318,44 @@ class Lab(unittest.TestCase):
         self.assertEqual(bad.returncode, 2)
         self.assertIn("--opening", bad.stderr)
 
+    def test_match_plays_each_opening_of_a_file_with_both_colours(self):
+        stub = str(self.stub)
+        book = self.tmp / "openings.txt"
+        book.write_text("# two lines\n\ne5 c3\n  D4   # a comment\n")
+        out = self.tmp / "openings"
+        p = subprocess.run(
+            [sys.executable, str(SCRIPTS / "match.py"), "--engine", stub,
+             "--opponent", stub, "--referee", stub, "--games", "5",
+             "--first-game", "1", "--seed-base", "1",
+             "--openings", str(book), "--sgf-dir", str(out), "--quiet"],
+            env=self.env, capture_output=True, text=True, timeout=120)
+        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+        # Games 0 and 1 start with the first line, 2 and 3 with the
+        # second, 4 and 5 with the first again; after one move White
+        # moves first.
+        first = {1: ";B[ee];W[cg];B[", 2: ";B[df];W[", 3: ";B[df];W[",
+                 4: ";B[ee];W[cg];B[", 5: ";B[ee];W[cg];B["}
+        for g, start in first.items():
+            sgf = (out / ("game-%03d.sgf" % g)).read_text()
+            self.assertIn(start, sgf, g)
+        rows = [r.split("\t") for r in
+                (out / "summary.tsv").read_text().splitlines()[1:]]
+        self.assertEqual("".join(r[1] for r in rows), "WBWBW")
+        summary = json.loads((out / "summary.json").read_text())
+        self.assertEqual(summary["openings"], str(book))
+        for text, words in (("E5\nD4 Z9\n", "line 2"), ("# none\n", "no "),
+                            (None, "--openings")):
+            if text is not None:
+                book.write_text(text)
+            bad = subprocess.run(
+                [sys.executable, str(SCRIPTS / "match.py"), "--engine", stub,
+                 "--opponent", stub, "--openings",
+                 str(book if text is not None else self.tmp / "missing"),
+                 "--sgf-dir", str(self.tmp / "bad-openings"), "--quiet"],
+                env=self.env, capture_output=True, text=True, timeout=120)
+            self.assertEqual(bad.returncode, 2, text)
+            self.assertIn(words, bad.stderr, text)
+
     def test_builds_are_not_mixed(self):
         self.run_lab("9x9-gnugo", "--games", "3")
         other = self.write_stub("stub-b")
