@@ -1,7 +1,10 @@
 //! A node's children and their priors: at the root every move the rules
 //! allow, below it every move the playouts would play, each rated by the
 //! move-prediction model with the search's own adjustments (ownership so
-//! far, ladders, captures).
+//! far, ladders, captures) and corrected by the policy network, if the
+//! search has one: at once, or, with `net_visits`, once the node has that
+//! many visits ([`refine`]), since most nodes never get many and the
+//! network costs more than the rest of an expansion.
 
 use super::playout;
 use super::tree::{self, NodeId, PASS};
@@ -55,7 +58,7 @@ fn adjust<'a>(sh: &'a Shared<'_>, mean: &'a mut Vec<f32>) -> Adjust<'a> {
 pub(super) fn root_children(sh: &Shared<'_>, legal: &[Point]) -> Vec<(u32, u32, u32)> {
     let mut s = Buffers::default();
     s.points.extend_from_slice(legal);
-    rate(sh, sh.board, sh.color, &mut s);
+    rate(sh, sh.board, sh.color, &mut s, true);
     children(sh, sh.board, sh.color, &mut s, sh.params.prune_ladders);
     // Never leave the root without a move to search.
     if s.moves.is_empty() {
@@ -68,9 +71,9 @@ pub(super) fn root_children(sh: &Shared<'_>, legal: &[Point]) -> Vec<(u32, u32, 
 }
 
 /// Rates `s.points`, moves of `color` on `board`, with the model and the
-/// search's adjustments, corrected by the policy network if there is one:
-/// fills `s.rated`.
-fn rate(sh: &Shared<'_>, board: &Board, color: Color, s: &mut Buffers) {
+/// search's adjustments, corrected by the policy network if there is one
+/// and `with_net` is set: fills `s.rated`.
+fn rate(sh: &Shared<'_>, board: &Board, color: Color, s: &mut Buffers, with_net: bool) {
     priors::probabilities(
         sh.model,
         board,
@@ -79,7 +82,7 @@ fn rate(sh: &Shared<'_>, board: &Board, color: Color, s: &mut Buffers) {
         adjust(sh, &mut s.owner),
         &mut s.rated,
     );
-    if let Some(net) = sh.net {
+    if let Some(net) = sh.net.filter(|_| with_net) {
         net::correct(net, board, color, &s.points, &mut s.rated.probs, &mut s.net);
     }
 }
@@ -155,10 +158,40 @@ pub(super) fn expand(
     );
     // Deterministic child order whatever the empty list's order.
     s.points.sort_unstable();
-    rate(sh, board, color, s);
+    let later = sh.net.is_some() && sh.params.net_visits > 0;
+    rate(sh, board, color, s, !later);
     children(sh, board, color, s, sh.params.prune_ladders);
     if sh.allow_pass {
         s.moves.push(pass_child(sh.priors));
     }
-    sh.tree.expand(node, &s.moves)
+    let expanded = sh.tree.expand(node, &s.moves);
+    if expanded && later {
+        sh.tree.node(node).mark_net_pending();
+    }
+    expanded
+}
+
+/// Gives the children of `node` (a position with `color` to play) the
+/// priors of the model corrected by the policy network, where [`expand`]
+/// gave them the model's alone. Their visits and wins stay; only the
+/// equivalent experience they started with changes, and with it how
+/// their urgency compares from now on.
+pub(super) fn refine(sh: &Shared<'_>, node: NodeId, board: &Board, color: Color, s: &mut Buffers) {
+    let (_, kids) = sh.tree.child_nodes(node);
+    s.points.clear();
+    s.points.extend(
+        kids.iter()
+            .map(|k| k.mv())
+            .filter(|&mv| mv != PASS)
+            .map(|mv| Point(mv as u16)),
+    );
+    rate(sh, board, color, s, true);
+    let Rated {
+        probs, laddered, ..
+    } = &s.rated;
+    let plays = kids.iter().filter(|k| k.mv() != PASS);
+    for ((kid, &pr), &lad) in plays.zip(probs).zip(laddered) {
+        let (v, w) = priors::prior(sh.priors, pr, lad);
+        kid.set_prior(v, w);
+    }
 }

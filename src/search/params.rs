@@ -128,6 +128,10 @@ pub struct SearchParams {
     /// Whether the policy network, when the searcher has one, corrects
     /// the model's tree priors (and the root's).
     pub net_prior: bool,
+    /// With the network: the visits a node needs before the network
+    /// corrects its children's priors ([`expand::refine`](super::expand));
+    /// until then they have the model's alone. 0: at its expansion.
+    pub net_visits: u32,
     /// With ownership in the priors: playouts from the root, outside the
     /// tree, that give a first ownership map before the root's priors
     /// are set (part of the search's playouts).
@@ -378,6 +382,9 @@ impl Default for SearchParams {
             // ("The policy network on 9x9"): off there; on large boards 1
             // (SearchParams::for_size).
             net_prior: false,
+            // Every expansion, as the network was measured: the network's
+            // own tries were all with it on at expansion.
+            net_visits: 0,
             // Pachi plays 500 such playouts a move, on top of its count;
             // here they are counted, so fewer.
             owner_warmup: 100,

@@ -749,3 +749,81 @@ fn adaptive_playouts_change_the_search_and_keep_it_deterministic() {
     assert_ne!(a.candidates, run(0.0, 1).candidates);
     assert_eq!(run(0.05, 2).playouts, 1500);
 }
+
+/// Counts the expanded nodes below `id` (not `id` itself) by whether the
+/// network's priors still wait for them (taking the marks as it reads
+/// them), and checks the rule: a node that a descent passed with
+/// `net_visits` visits or more no longer waits; one that never had that
+/// many still does.
+fn check_net_marks(t: &Tree, id: NodeId, net_visits: u32, counts: &mut (u32, u32)) {
+    for c in t.children(id) {
+        let n = t.node(c);
+        if !t.is_expanded(c) {
+            continue;
+        }
+        // The descent checks the mark before its own simulation counts,
+        // so a node it took the mark at has at least one visit more.
+        let waits = n.take_net_pending();
+        if n.visits() > net_visits {
+            assert!(!waits, "node {c} with {} visits still waits", n.visits());
+            counts.0 += 1;
+        } else if n.visits() < net_visits {
+            assert!(waits, "node {c} with {} visits lost its mark", n.visits());
+            counts.1 += 1;
+        }
+        check_net_marks(t, c, net_visits, counts);
+    }
+}
+
+#[test]
+fn the_network_corrects_a_node_once_it_has_net_visits() {
+    let Some(net) = crate::knowledge::builtin_net() else {
+        return;
+    };
+    let g = game_after("E5 C4 D3 F6");
+    let run = |net_visits: u32| {
+        let params = SearchParams {
+            net_prior: true,
+            net_visits,
+            max_tree_bytes: 16 << 20,
+            ..SearchParams::default()
+        };
+        let mut s = Searcher::new(params).with_net(Some(net.clone()));
+        let limits = SearchLimits {
+            playouts: Some(3000),
+            time: None,
+            stop: StopCheck::NEVER,
+        };
+        let r = s.run(&g, Color::Black, &limits, None, 5);
+        (s, r)
+    };
+    let (s, r) = run(8);
+    let t = s.tree();
+    let root = s.root.as_ref().map(|x| x.0).unwrap();
+    let mut counts = (0, 0);
+    check_net_marks(t, root, 8, &mut counts);
+    assert!(
+        counts.0 > 10 && counts.1 > 10,
+        "refined, waiting: {counts:?}"
+    );
+    // The root's children have the network's priors from the start.
+    let (s0, r0) = run(0);
+    let priors = |s: &Searcher| -> Vec<(u32, (u32, u32))> {
+        let t = s.tree();
+        let root = s.root.as_ref().map(|x| x.0).unwrap();
+        t.children(root)
+            .map(|c| (t.node(c).mv(), t.node(c).prior()))
+            .collect()
+    };
+    assert_eq!(priors(&s), priors(&s0));
+    // Deterministic for a seed, and not the search without it.
+    let (_, again) = run(8);
+    assert_eq!(
+        format!("{:?}", r.candidates),
+        format!("{:?}", again.candidates)
+    );
+    assert_ne!(
+        format!("{:?}", r.candidates),
+        format!("{:?}", r0.candidates)
+    );
+}

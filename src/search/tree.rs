@@ -18,6 +18,12 @@ pub const PASS: u32 = 0;
 /// them the stones the move captured when it was expanded, up to 255
 /// ([`Node::captures`]), where the search marks captures.
 const MOVE_BITS: u32 = 16;
+/// The captures' bits above [`MOVE_BITS`].
+const CAPTURE_MASK: u32 = 0xff;
+/// The move word's top bit: this node's children still have the model's
+/// priors alone, waiting for the policy network's
+/// ([`Node::take_net_pending`]).
+const NET_PENDING: u32 = 1 << 31;
 const CHUNK: usize = 1 << 15;
 const NO_CHILDREN: u32 = 0;
 const EXPANDING: u32 = u32::MAX;
@@ -73,7 +79,22 @@ impl Node {
     /// `amaf_blind_captures` and `capture_amaf_plays`).
     #[inline]
     pub fn captures(&self) -> u32 {
-        self.mv.load(Relaxed) >> MOVE_BITS
+        (self.mv.load(Relaxed) >> MOVE_BITS) & CAPTURE_MASK
+    }
+
+    /// Marks the node's children as waiting for the policy network's
+    /// priors (expanded with the model's alone).
+    pub fn mark_net_pending(&self) {
+        self.mv.fetch_or(NET_PENDING, Relaxed);
+    }
+
+    /// True, once, for the one caller that takes the mark
+    /// [`Node::mark_net_pending`] left: that caller gives the children the
+    /// network's priors; every other thread goes on with the model's.
+    #[inline]
+    pub fn take_net_pending(&self) -> bool {
+        self.mv.load(Relaxed) & NET_PENDING != 0
+            && self.mv.fetch_and(!NET_PENDING, Relaxed) & NET_PENDING != 0
     }
 
     /// Prior equivalent visits and wins.
@@ -137,7 +158,7 @@ impl Node {
 /// A move word for [`Tree::expand`]: `mv` marked as capturing `stones`
 /// (at most 255 are told apart).
 pub fn with_captures(mv: u32, stones: usize) -> u32 {
-    mv | (stones.min(255) as u32) << MOVE_BITS
+    mv | (stones.min(CAPTURE_MASK as usize) as u32) << MOVE_BITS
 }
 
 /// A node index in the arena.
@@ -289,6 +310,20 @@ const _: () = assert!(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_network_mark_is_taken_once_and_leaves_the_move_and_captures() {
+        let mut t = Tree::new(0);
+        let root = t.clear();
+        assert!(t.expand(root, &[(with_captures(42, 300), 10, 5), (7, 10, 5)]));
+        let child = t.node(t.children(root).start);
+        assert!(!child.take_net_pending(), "no mark before one is made");
+        child.mark_net_pending();
+        assert_eq!((child.mv(), child.captures()), (42, 255));
+        assert!(child.take_net_pending());
+        assert!(!child.take_net_pending(), "taken once");
+        assert_eq!((child.mv(), child.captures()), (42, 255));
+    }
 
     #[test]
     fn expansion_respects_the_memory_limit() {

@@ -9,7 +9,7 @@ use super::SearchParams;
 impl SearchParams {
     /// The names [`SearchParams::set`] knows, for experiments and tuning
     /// (`hane --tune NAME=VALUE`).
-    pub const TUNABLE: [&'static str; 54] = [
+    pub const TUNABLE: [&'static str; 55] = [
         "rave_equiv",
         "root_rave_equiv",
         "losing_rave_equiv",
@@ -52,6 +52,7 @@ impl SearchParams {
         "owner_prior",
         "owner_warmup",
         "net_prior",
+        "net_visits",
         "prune_ladders",
         "amaf_window",
         "count_kept",
@@ -120,6 +121,7 @@ impl SearchParams {
             "owner_prior" => self.owner_prior = value.min(4.0),
             "owner_warmup" => self.owner_warmup = (value as u32).min(100_000),
             "net_prior" => self.net_prior = value != 0.0,
+            "net_visits" => self.net_visits = (value as u32).min(1_000_000),
             "prune_ladders" => self.prune_ladders = value != 0.0,
             "amaf_window" => self.amaf_window = value != 0.0,
             "count_kept" => self.count_kept = value != 0.0,
@@ -195,6 +197,7 @@ impl SearchParams {
             "owner_prior" => self.owner_prior,
             "owner_warmup" => self.owner_warmup.into(),
             "net_prior" => flag(self.net_prior),
+            "net_visits" => self.net_visits.into(),
             "prune_ladders" => flag(self.prune_ladders),
             "amaf_window" => flag(self.amaf_window),
             "count_kept" => flag(self.count_kept),

@@ -300,6 +300,12 @@ fn simulate(
                 break;
             }
         }
+        if sh.params.net_visits > 0 {
+            let n = tree.node(node);
+            if n.visits() >= sh.params.net_visits && n.take_net_pending() {
+                expand::refine(sh, node, board, to_move, &mut scratch.expand);
+            }
+        }
         let Some(child) = select::select(sh, node, to_move) else {
             break;
         };
