@@ -474,9 +474,10 @@ impl Searcher {
         let children = expand::root_children(&shared, &legal);
         if !self.tree.is_expanded(root) {
             self.tree.expand(root, &children);
-        } else if uses_ownership {
+        } else if self.tree.node(root).take_net_pending() || uses_ownership {
             // A root kept from the last search: its priors were set
-            // without this position's ownership.
+            // without this position's ownership, or without the network
+            // (`net_visits`), which the root's children always get.
             for c in self.tree.children(root) {
                 let node = self.tree.node(c);
                 if let Some(&(_, v, w)) = children.iter().find(|m| m.0 == node.mv()) {

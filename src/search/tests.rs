@@ -797,6 +797,41 @@ fn the_network_corrects_a_node_once_it_has_net_visits() {
         let r = s.run(&g, Color::Black, &limits, None, 5);
         (s, r)
     };
+    // A root child expanded with the model's priors alone: kept as the
+    // next search's root, its children get the network's at once.
+    let mut kept = run(200).0;
+    let t = kept.tree();
+    let root = kept.root.as_ref().map(|x| x.0).unwrap();
+    let waiting = t
+        .children(root)
+        .find(|&c| t.is_expanded(c) && t.node(c).net_pending())
+        .map(|c| id_move(t.node(c).mv()))
+        .expect("a root child waits for the network");
+    let mut next = g.clone();
+    next.play(Color::Black, waiting).unwrap();
+    let one = SearchLimits {
+        playouts: Some(1),
+        time: None,
+        stop: StopCheck::NEVER,
+    };
+    let fresh_priors = {
+        let params = SearchParams {
+            net_prior: true,
+            ..SearchParams::default()
+        };
+        let mut fresh = Searcher::new(params).with_net(Some(net.clone()));
+        fresh.run(&next, Color::White, &one, None, 5);
+        let t = fresh.tree();
+        let root = fresh.root.as_ref().map(|x| x.0).unwrap();
+        let p: Vec<_> = t.children(root).map(|c| t.node(c).prior()).collect();
+        p
+    };
+    kept.run(&next, Color::White, &one, None, 5);
+    let t = kept.tree();
+    let root = kept.root.as_ref().map(|x| x.0).unwrap();
+    assert!(t.node(root).visits() > 1, "the subtree was kept");
+    let p: Vec<_> = t.children(root).map(|c| t.node(c).prior()).collect();
+    assert_eq!(p, fresh_priors);
     let (s, r) = run(8);
     let t = s.tree();
     let root = s.root.as_ref().map(|x| x.0).unwrap();

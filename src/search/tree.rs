@@ -88,6 +88,11 @@ impl Node {
         self.mv.fetch_or(NET_PENDING, Relaxed);
     }
 
+    /// True while the mark [`Node::mark_net_pending`] left is there.
+    pub fn net_pending(&self) -> bool {
+        self.mv.load(Relaxed) & NET_PENDING != 0
+    }
+
     /// True, once, for the one caller that takes the mark
     /// [`Node::mark_net_pending`] left: that caller gives the children the
     /// network's priors; every other thread goes on with the model's.
