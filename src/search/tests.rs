@@ -754,8 +754,9 @@ fn adaptive_playouts_change_the_search_and_keep_it_deterministic() {
 /// network's priors still wait for them (taking the marks as it reads
 /// them), and checks the rule: a node that a descent passed with
 /// `net_visits` visits or more no longer waits; one that never had that
-/// many still does.
-fn check_net_marks(t: &Tree, id: NodeId, net_visits: u32, counts: &mut (u32, u32)) {
+/// many still does. With `slack` threads more, a node can gain that many
+/// visits from descents that all passed it below the threshold.
+fn check_net_marks(t: &Tree, id: NodeId, net_visits: u32, slack: u32, counts: &mut (u32, u32)) {
     for c in t.children(id) {
         let n = t.node(c);
         if !t.is_expanded(c) {
@@ -764,14 +765,14 @@ fn check_net_marks(t: &Tree, id: NodeId, net_visits: u32, counts: &mut (u32, u32
         // The descent checks the mark before its own simulation counts,
         // so a node it took the mark at has at least one visit more.
         let waits = n.take_net_pending();
-        if n.visits() > net_visits {
+        if n.visits() > net_visits + slack {
             assert!(!waits, "node {c} with {} visits still waits", n.visits());
             counts.0 += 1;
         } else if n.visits() < net_visits {
             assert!(waits, "node {c} with {} visits lost its mark", n.visits());
             counts.1 += 1;
         }
-        check_net_marks(t, c, net_visits, counts);
+        check_net_marks(t, c, net_visits, slack, counts);
     }
 }
 
@@ -836,7 +837,7 @@ fn the_network_corrects_a_node_once_it_has_net_visits() {
     let t = s.tree();
     let root = s.root.as_ref().map(|x| x.0).unwrap();
     let mut counts = (0, 0);
-    check_net_marks(t, root, 8, &mut counts);
+    check_net_marks(t, root, 8, 0, &mut counts);
     assert!(
         counts.0 > 10 && counts.1 > 10,
         "refined, waiting: {counts:?}"
