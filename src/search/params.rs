@@ -382,8 +382,12 @@ impl Default for SearchParams {
             // ("The policy network on 9x9"): off there; on large boards 1
             // (SearchParams::for_size).
             net_prior: false,
-            // Every expansion, as the network was measured: the network's
-            // own tries were all with it on at expansion.
+            // Every expansion. 32 makes a 19x19 search about 27% (empty
+            // board) to 38% (move 100) faster with the network, but on the
+            // 19x19 screen against Pachi (2,500 playouts each) it scored 26
+            // of 50 where the network at every expansion had scored 35 of 50
+            // on the same seeds (z -1.85; docs/strength-log.md, "The policy
+            // network later in the tree"): off.
             net_visits: 0,
             // Pachi plays 500 such playouts a move, on top of its count;
             // here they are counted, so fewer.
