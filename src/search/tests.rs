@@ -751,10 +751,9 @@ fn adaptive_playouts_change_the_search_and_keep_it_deterministic() {
 }
 
 /// Counts the expanded nodes below `id` (not `id` itself) by whether the
-/// network's priors still wait for them (taking the marks as it reads
-/// them), and checks the rule: a node that a descent passed with
-/// `net_visits` visits or more no longer waits; one that never had that
-/// many still does. With `slack` threads more, a node can gain that many
+/// network's priors still wait for them, and checks the rule: a node that
+/// a descent passed with `net_visits` visits or more no longer waits; one
+/// that never had that many still does. With `slack` threads more, a node can gain that many
 /// visits from descents that all passed it below the threshold.
 fn check_net_marks(t: &Tree, id: NodeId, net_visits: u32, slack: u32, counts: &mut (u32, u32)) {
     for c in t.children(id) {
@@ -764,7 +763,7 @@ fn check_net_marks(t: &Tree, id: NodeId, net_visits: u32, slack: u32, counts: &m
         }
         // The descent checks the mark before its own simulation counts,
         // so a node it took the mark at has at least one visit more.
-        let waits = n.take_net_pending();
+        let waits = n.net_pending();
         if n.visits() > net_visits + slack {
             assert!(!waits, "node {c} with {} visits still waits", n.visits());
             counts.0 += 1;
