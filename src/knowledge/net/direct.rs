@@ -10,12 +10,12 @@
 //! keeps its sums in vector registers while it reads the nine taps'
 //! inputs and the weights in place.
 //!
-//! The kernel is one generic loop; it is compiled three times, for
-//! AVX-512, for AVX2 with FMA and for the baseline, and the machine's
-//! best is chosen at run time (one feature test, cached by the standard
-//! library). The sums are taken in the same order on every path; the
+//! The kernel is one generic loop compiled for each of [`Isa`]'s
+//! instruction sets, the machine's best chosen at run time. The sums are taken in the same order on every path; the
 //! vector paths round each multiply-add once, so their results may differ
 //! from the baseline's in the last bits.
+
+use super::isa::Isa;
 
 /// `out = conv3x3(input) + bias` on an `n`x`n` board, `input` as `n * n`
 /// rows of `cin`, `w` as `9 * cin` rows of `cout` (tap by tap, row by
@@ -38,39 +38,23 @@ pub fn forward(
     }
     out.clear();
     out.resize(n * n * cout, 0.0);
-    best()(Shape { n, cin, cout }, w, bias, pad, out);
+    kernel(Isa::best(), Shape { n, cin, cout }, w, bias, pad, out);
 }
 
-/// A convolution of padded input for one instruction set.
-type Kernel = fn(Shape, &[f32], &[f32], &[f32], &mut [f32]);
-
-/// The fastest kernel this machine runs (the feature tests are cached by
-/// the standard library: no allocation, no lock).
-fn best() -> Kernel {
-    available()
-        .into_iter()
-        .flatten()
-        .next()
-        .map_or(baseline, |(_, k)| k)
-}
-
-/// The kernels this machine runs, fastest first, by name.
-fn available() -> [Option<(&'static str, Kernel)>; 3] {
-    let mut kernels: [Option<(&'static str, Kernel)>; 3] =
-        [None, None, Some(("baseline", baseline))];
-    #[cfg(target_arch = "x86_64")]
-    {
-        if std::arch::is_x86_feature_detected!("avx512f") {
-            // SAFETY: the CPU has the features the function is built for.
-            kernels[0] = Some(("avx512", |s, w, b, p, o| unsafe { avx512(s, w, b, p, o) }));
-        }
-        if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("fma")
-        {
-            // SAFETY: as above.
-            kernels[1] = Some(("avx2", |s, w, b, p, o| unsafe { avx2(s, w, b, p, o) }));
-        }
+/// The convolution of padded input with the kernel compiled for `isa`,
+/// which this machine must run.
+fn kernel(isa: Isa, s: Shape, w: &[f32], bias: &[f32], pad: &[f32], out: &mut [f32]) {
+    match isa {
+        // SAFETY: the caller's `isa` comes from `Isa::best` or
+        // `Isa::available`: the CPU has the features the function is
+        // built for.
+        #[cfg(target_arch = "x86_64")]
+        Isa::Avx512 => unsafe { avx512(s, w, bias, pad, out) },
+        // SAFETY: as above.
+        #[cfg(target_arch = "x86_64")]
+        Isa::Avx2 => unsafe { avx2(s, w, bias, pad, out) },
+        _ => baseline(s, w, bias, pad, out),
     }
-    kernels
 }
 
 /// A convolution's board size and channels.
@@ -233,19 +217,19 @@ mod tests {
             let shape = Shape { n, cin, cout };
             let mut base = vec![0.0; n * n * cout];
             baseline(shape, &w, &bias, &pad, &mut base);
-            for (name, kernel) in available().into_iter().flatten() {
+            for isa in Isa::available() {
                 let mut got = vec![0.0; n * n * cout];
-                kernel(shape, &w, &bias, &pad, &mut got);
+                kernel(isa, shape, &w, &bias, &pad, &mut got);
                 for (i, (a, b)) in got.iter().zip(&base).enumerate() {
                     assert!(
                         (a - b).abs() < 1e-3,
-                        "{name} {n} {cin} {cout} at {i}: {a} {b}"
+                        "{isa:?} {n} {cin} {cout} at {i}: {a} {b}"
                     );
                 }
             }
             assert_eq!(want, {
                 let mut o = vec![0.0; n * n * cout];
-                best()(shape, &w, &bias, &pad, &mut o);
+                kernel(Isa::best(), shape, &w, &bias, &pad, &mut o);
                 o
             });
         }

@@ -20,6 +20,7 @@ pub mod conv;
 pub mod correct;
 pub mod direct;
 pub mod input;
+pub mod isa;
 
 pub use correct::{NetBuffers, correct};
 pub use input::PLANES;
