@@ -6,9 +6,10 @@
 //! point unrolled into rows (`im2col`, `n * n` rows of `9 * cin`) times
 //! the weights (`9 * cin` rows of `cout`). The products are
 //! `matrixmultiply`'s, which picks the machine's vector instructions at
-//! run time. The training's weight gradients use the unrolling; the
-//! forward pass, in play and in training, and the input gradients are
-//! computed directly ([`super::direct`]), which copies less.
+//! run time. The training's weight gradients use the unrolling; its
+//! forward pass and input gradients are computed directly
+//! ([`super::direct`]), which copies less, and play's forward pass by
+//! Winograd's tiles ([`super::winograd`]), which multiplies less.
 
 /// The nine offsets of a 3x3 neighbourhood, row by row.
 const TAPS: [(isize, isize); 9] = [

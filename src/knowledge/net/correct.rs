@@ -38,7 +38,7 @@ pub fn correct(
         }
     }
     input::planes(board, color, &buf.log_probs, &mut buf.input);
-    net.forward(n, &buf.input, &mut buf.acts);
+    net.infer(n, &buf.input, &mut buf.acts);
     let out = &buf.acts.out;
     let max = points
         .iter()
@@ -89,7 +89,7 @@ mod tests {
         board.play_unchecked(Color::White, size.point(4, 4).unwrap());
         let mut net = Net::new(8, 1, 2);
         let head = net.head_at();
-        net.params[head..].iter_mut().for_each(|w| *w = 0.5);
+        net.params_mut()[head..].iter_mut().for_each(|w| *w = 0.5);
         let points: Vec<Point> = size
             .points()
             .filter(|&p| board.cell(p) == crate::rules::Cell::Empty)

@@ -73,7 +73,7 @@ pub fn accumulate(net: &Net, ex: &Example, s: &mut Scratch, grads: &mut [f32]) -
     dout.clear();
     dout.extend((0..hw).map(|i| probs[i].exp() - (i == ex.played) as u8 as f32));
 
-    let p = &net.params;
+    let p = net.params();
     let acts = &acts.acts;
     let last = &acts[net.convs() - 1];
     let head = net.head_at();
@@ -161,7 +161,7 @@ fn conv_backward(
         // and the taps reversed: an input point feeds the output point
         // at the opposite offset. `flipped` holds those weights and `col`,
         // free again, the padded dy.
-        let w = &net.params[c.w..c.w + k * c.cout];
+        let w = &net.params()[c.w..c.w + k * c.cout];
         flipped.clear();
         flipped.resize(k * c.cout, 0.0);
         for tap in 0..9 {
@@ -221,23 +221,23 @@ mod tests {
     fn the_gradient_matches_finite_differences() {
         let mut net = Net::new(4, 2, 9);
         // Every weight away from zero, so every path carries gradient.
-        for (i, w) in net.params.iter_mut().enumerate() {
+        for (i, w) in net.params_mut().iter_mut().enumerate() {
             if *w == 0.0 {
                 *w = ((i * 37 % 17) as f32 - 8.0) / 40.0;
             }
         }
         let ex = example(4);
-        let mut grads = vec![0.0; net.params.len()];
+        let mut grads = vec![0.0; net.params().len()];
         let mut s = Scratch::default();
         let l = accumulate(&net, &ex, &mut s, &mut grads);
         assert!((l as f64 - loss(&net, &ex)).abs() < 1e-5);
         let h = 1e-2f32;
         let mut checked = 0;
-        for i in (0..net.params.len()).step_by(7) {
+        for i in (0..net.params().len()).step_by(7) {
             let mut plus = net.clone();
-            plus.params[i] += h;
+            plus.params_mut()[i] += h;
             let mut minus = net.clone();
-            minus.params[i] -= h;
+            minus.params_mut()[i] -= h;
             let numeric = (loss(&plus, &ex) - loss(&minus, &ex)) / (2.0 * h as f64);
             let err = (numeric - grads[i] as f64).abs();
             assert!(

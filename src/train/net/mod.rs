@@ -178,7 +178,7 @@ pub fn train(
     );
     order.shuffle(&mut rng);
     let mut cursor = 0;
-    let mut adam = Adam::new(net.params.len());
+    let mut adam = Adam::new(net.params().len());
     let mut fit = measure(Some(net), &held);
     let (mut loss_sum, mut loss_n) = (0.0f64, 0usize);
     let start = Instant::now();
@@ -192,7 +192,7 @@ pub fn train(
         let parts: Vec<(Vec<f32>, f64, usize)> = batch
             .par_chunks(CHUNK)
             .map_init(Scratch::default, |s, chunk| {
-                let mut grads = vec![0.0; net.params.len()];
+                let mut grads = vec![0.0; net.params().len()];
                 let (mut loss, mut count) = (0.0, 0);
                 for &(g, k) in chunk {
                     if let Some(ex) = example_at(model, &games[g as usize], k as usize) {
@@ -203,7 +203,7 @@ pub fn train(
                 (grads, loss, count)
             })
             .collect();
-        let mut grads = vec![0.0; net.params.len()];
+        let mut grads = vec![0.0; net.params().len()];
         let mut count = 0;
         for (g, loss, c) in &parts {
             for (a, b) in grads.iter_mut().zip(g) {
@@ -218,7 +218,7 @@ pub fn train(
         }
         let scale = 1.0 / count as f32;
         grads.iter_mut().for_each(|g| *g *= scale);
-        adam.descend(&mut net.params, &grads, rate_at(opts, step));
+        adam.descend(net.params_mut(), &grads, rate_at(opts, step));
         if step % opts.every == 0 || step == opts.steps {
             fit = measure(Some(net), &held);
             log::info!(
