@@ -195,6 +195,15 @@ fn convolve<const L: usize, const P: usize, const W: usize, const FMA: bool>(
             transform_in::<W>(s, &t.pad, &mut t.v, tile, c);
             c += W;
         }
+        // The first layer's 13 planes: 8, 4 and 1.
+        if c + 8 <= s.cin {
+            transform_in::<8>(s, &t.pad, &mut t.v, tile, c);
+            c += 8;
+        }
+        if c + 4 <= s.cin {
+            transform_in::<4>(s, &t.pad, &mut t.v, tile, c);
+            c += 4;
+        }
         for c in c..s.cin {
             transform_in::<1>(s, &t.pad, &mut t.v, tile, c);
         }
