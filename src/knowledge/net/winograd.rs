@@ -12,9 +12,9 @@
 //! cost 36 products per pair of channels instead of 144: on 19x19 (25
 //! tiles, 400 outputs for 361 points) 28% of the direct convolution's
 //! multiply-adds ([`super::direct`]), which the training keeps because
-//! its backward pass reads the same taps. The transforms cost the rest:
-//! a pass of the built-in network on 19x19 takes 43% of the direct
-//! passes' time.
+//! its backward pass reads the same taps. With the transforms a pass of
+//! the built-in network on 19x19 takes about half the direct pass's time
+//! (`docs/benchmarks.md`).
 //!
 //! The sums are taken in another order than the direct convolution's and
 //! through the transforms, so the two agree to about 1e-5 of the values'
