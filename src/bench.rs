@@ -8,6 +8,9 @@
 //! 3. A signature: the move chosen on each position with one thread, heavy
 //!    playouts, a fixed playout count and seed; it changes only when search
 //!    behaviour changes.
+//! 4. The built-in policy network: one pass over the 19x19 middle-game
+//!    position, computed directly (the training's) and by Winograd's tiles
+//!    (play's).
 
 use crate::rules::{Board, BoardSize, Color, Game, Move, Rules};
 use crate::search::{PlayoutKind, SearchLimits, SearchParams, Searcher, SizedParams};
@@ -89,6 +92,51 @@ pub fn run(seconds: f64, seed: u64, threads: usize, signature_playouts: u64, bas
     board_speed(seconds, seed);
     search_speed(seconds, seed, threads, base);
     signature(seed, signature_playouts, base);
+    net_speed(seconds);
+}
+
+/// Microseconds of one pass of the built-in network over the 19x19
+/// middle-game position, each way, one thread.
+fn net_speed(seconds: f64) {
+    use crate::knowledge::net::{Activations, input};
+    let Some(net) = crate::knowledge::builtin_net() else {
+        return;
+    };
+    let Some((_, game)) = positions()
+        .into_iter()
+        .find(|(name, _)| *name == "19x19 mid")
+    else {
+        return;
+    };
+    let n = game.size().get();
+    // Every point a candidate of equal probability: the planes' cost is
+    // not what is measured.
+    let log_probs = vec![-((n * n) as f32).ln(); n * n];
+    let mut planes = Vec::new();
+    input::planes(game.board(), game.to_move(), &log_probs, &mut planes);
+    let budget = Duration::from_secs_f64(seconds.clamp(0.1, 600.0) / 2.0);
+    println!();
+    println!(
+        "network pass ({n}x{n}, {} channels, {} blocks)  microseconds",
+        net.channels(),
+        net.blocks()
+    );
+    for (way, tiles) in [("direct (training)", false), ("tiles (play)", true)] {
+        let mut acts = Activations::default();
+        let (start, mut passes) = (Instant::now(), 0u32);
+        while passes == 0 || start.elapsed() < budget {
+            if tiles {
+                net.infer(n, &planes, &mut acts);
+            } else {
+                net.forward(n, &planes, &mut acts);
+            }
+            passes += 1;
+        }
+        println!(
+            "{way:<18} {:>10.1}",
+            start.elapsed().as_secs_f64() * 1e6 / f64::from(passes)
+        );
+    }
 }
 
 fn search_speed(seconds: f64, seed: u64, threads: usize, base: SizedParams) {
