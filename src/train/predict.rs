@@ -81,7 +81,14 @@ fn measure_game(model: &Model, net: Option<&Net>, game: &Record) -> Accuracy {
                 })
             }
             Some(net) => super::net::example(model, board, color, mv).map(|ex| {
-                super::net::backward::log_probs(net, &ex, &mut acts, &mut logits, &mut strengths);
+                super::net::backward::log_probs(
+                    net,
+                    Net::infer,
+                    &ex,
+                    &mut acts,
+                    &mut logits,
+                    &mut strengths,
+                );
                 (rank(&strengths, ex.played), strengths[ex.played] as f64)
             }),
         };

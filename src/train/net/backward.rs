@@ -31,17 +31,22 @@ pub struct Scratch {
     col: Vec<f32>,
 }
 
+/// A forward pass of the network: [`Net::forward`], whose activations
+/// the backward pass reads, or play's [`Net::infer`] for a measure.
+pub type Pass = fn(&Net, usize, &[f32], &mut Activations);
+
 /// The network's log-probabilities of every move of `ex` (as `base`),
-/// into `out`; `logits` is scratch (left holding the corrected
-/// log-strengths).
+/// computed by `pass`, into `out`; `logits` is scratch (left holding the
+/// corrected log-strengths).
 pub fn log_probs(
     net: &Net,
+    pass: Pass,
     ex: &Example,
     acts: &mut Activations,
     logits: &mut Vec<f32>,
     out: &mut Vec<f32>,
 ) {
-    net.forward(ex.n, &ex.input, acts);
+    pass(net, ex.n, &ex.input, acts);
     logits.clear();
     logits.extend_from_slice(&ex.base);
     for (l, c) in logits.iter_mut().zip(&acts.out) {
@@ -66,7 +71,7 @@ pub fn accumulate(net: &Net, ex: &Example, s: &mut Scratch, grads: &mut [f32]) -
     let n = ex.n;
     let hw = n * n;
     let f = net.channels();
-    log_probs(net, ex, acts, logits, probs);
+    log_probs(net, Net::forward, ex, acts, logits, probs);
     let loss = -probs[ex.played];
     // d loss / d correction = p - [played], on the board's points.
     let dout = logits;
@@ -213,7 +218,7 @@ mod tests {
     fn loss(net: &Net, ex: &Example) -> f64 {
         let mut acts = Activations::default();
         let mut lp = Vec::new();
-        log_probs(net, ex, &mut acts, &mut Vec::new(), &mut lp);
+        log_probs(net, Net::forward, ex, &mut acts, &mut Vec::new(), &mut lp);
         -lp[ex.played] as f64
     }
 

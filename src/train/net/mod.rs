@@ -109,7 +109,8 @@ pub struct Fit {
     pub log_likelihood: f64,
 }
 
-/// How well `net` (or the model alone) predicts the examples.
+/// How well `net` (or the model alone) predicts the examples, the network
+/// computed as play computes it.
 pub fn measure(net: Option<&Net>, examples: &[Example]) -> Fit {
     let (hits, ll) = examples
         .par_iter()
@@ -117,7 +118,7 @@ pub fn measure(net: Option<&Net>, examples: &[Example]) -> Fit {
             || (Activations::default(), Vec::new(), Vec::new()),
             |(acts, logits, lp), ex| {
                 match net {
-                    Some(net) => backward::log_probs(net, ex, acts, logits, lp),
+                    Some(net) => backward::log_probs(net, Net::infer, ex, acts, logits, lp),
                     None => net::log_softmax(&ex.base, lp),
                 }
                 ((rank(lp, ex.played) == 1) as u64, lp[ex.played] as f64)
