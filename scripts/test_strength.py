@@ -247,6 +247,26 @@ class Lab(unittest.TestCase):
         seeds = self.logged_seeds()
         self.assertEqual(len(seeds), len(set(seeds)))
 
+    def test_first_game_pairs_a_new_folder_with_another(self):
+        base = S.DEFAULT_SEED_BASE
+        out = self.run_lab("9x9-gnugo", "--games", "3", "--first-game", "4")
+        self.assertIn("games 4..6", out)
+        games = self.games()
+        self.assertEqual([g["game"] for g in games], [4, 5, 6])
+        self.assertEqual(self.logged_seeds(), [base + g for g in (4, 5, 6)])
+        # Colours and results follow the game number, as in a folder that
+        # started at 0.
+        self.assertEqual([g["engine_color"] for g in games], list("BWB"))
+        self.assertEqual([g["winner"] for g in games],
+                         [expected(g) for g in (4, 5, 6)])
+        out = self.run_lab("9x9-gnugo", "--resume", "--games", "5")
+        self.assertIn("games 7..8", out)
+        out = self.run_lab("9x9-gnugo", "--resume", "--games", "6",
+                           "--first-game", "0", status=2)
+        self.assertIn("--first-game starts a new folder only", out)
+        out = self.run_lab("9x9-gnugo", "--first-game", "-1", status=2)
+        self.assertIn("--first-game must be >= 0", out)
+
     def test_jobs_play_batches_side_by_side(self):
         self.assertEqual(S.split_batches(10, 5, 2), [(10, 3), (13, 2)])
         self.assertEqual(S.split_batches(0, 1, 3), [(0, 1)])
