@@ -168,16 +168,28 @@ fn tile<const L: usize, const P: usize, const FMA: bool>(
             let wr: &[f32; L] = weights[ci * s.cout + co..][..L]
                 .try_into()
                 .expect("a slice of L weights");
-            for (p, a) in acc.iter_mut().enumerate() {
-                let v = from[p * s.cin + ci];
-                for (a, &wv) in a.iter_mut().zip(wr) {
-                    *a = madd::<FMA>(v, wv, *a);
-                }
-            }
+            outer::<L, P, FMA>(&mut acc, &from[ci..], s.cin, wr);
         }
     }
     for (p, a) in acc.iter().enumerate() {
         out[(y * s.n + x + p) * s.cout + co..][..L].copy_from_slice(a);
+    }
+}
+
+/// One step of a register tile: adds `from[p * stride] * w` to each row
+/// `p` of `acc` (also the step of [`super::winograd`]'s products).
+#[inline(always)]
+pub(super) fn outer<const L: usize, const P: usize, const FMA: bool>(
+    acc: &mut [[f32; L]; P],
+    from: &[f32],
+    stride: usize,
+    w: &[f32; L],
+) {
+    for (p, a) in acc.iter_mut().enumerate() {
+        let v = from[p * stride];
+        for (a, &wv) in a.iter_mut().zip(w) {
+            *a = madd::<FMA>(v, wv, *a);
+        }
     }
 }
 

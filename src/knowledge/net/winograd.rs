@@ -22,6 +22,7 @@
 //! each of [`Isa`]'s instruction sets and agrees with itself on all of
 //! them up to the rounding of fused multiply-adds.
 
+use super::direct::outer;
 use super::isa::Isa;
 
 /// Outputs per tile side.
@@ -380,12 +381,7 @@ fn block<const L: usize, const P: usize, const FMA: bool>(
         let ur: &[f32; L] = u[ci * s.cout + co..][..L]
             .try_into()
             .expect("a slice of L weights");
-        for (p, a) in acc.iter_mut().enumerate() {
-            let x = rows[p * s.cin + ci];
-            for (a, &w) in a.iter_mut().zip(ur) {
-                *a = if FMA { x.mul_add(w, *a) } else { x * w + *a };
-            }
-        }
+        outer::<L, P, FMA>(&mut acc, &rows[ci..], s.cin, ur);
     }
     for (p, a) in acc.iter().enumerate() {
         m[(t + p) * s.cout + co..][..L].copy_from_slice(a);
