@@ -11,11 +11,12 @@
 //! inputs and the weights in place.
 //!
 //! The kernel is one generic loop compiled for each of [`Isa`]'s
-//! instruction sets, the machine's best chosen at run time. The sums are taken in the same order on every path; the
-//! vector paths round each multiply-add once, so their results may differ
-//! from the baseline's in the last bits.
+//! instruction sets, the machine's best chosen at run time. The sums are
+//! taken in the same order on every path; the vector paths round each
+//! multiply-add once, so their results may differ from the baseline's in
+//! the last bits.
 
-use super::isa::Isa;
+use super::isa::{Isa, Set};
 
 /// `out = conv3x3(input) + bias` on an `n`x`n` board, `input` as `n * n`
 /// rows of `cin`, `w` as `9 * cin` rows of `cout` (tap by tap, row by
@@ -41,18 +42,16 @@ pub fn forward(
     kernel(Isa::best(), Shape { n, cin, cout }, w, bias, pad, out);
 }
 
-/// The convolution of padded input with the kernel compiled for `isa`,
-/// which this machine must run.
+/// The convolution of padded input with the kernel compiled for `isa`.
 fn kernel(isa: Isa, s: Shape, w: &[f32], bias: &[f32], pad: &[f32], out: &mut [f32]) {
-    match isa {
-        // SAFETY: the caller's `isa` comes from `Isa::best` or
-        // `Isa::available`: the CPU has the features the function is
-        // built for.
+    match isa.set() {
+        // SAFETY: an `Isa` is only made for a set this machine runs, and
+        // the function is built for that set's features.
         #[cfg(target_arch = "x86_64")]
-        Isa::Avx512 => unsafe { avx512(s, w, bias, pad, out) },
+        Set::Avx512 => unsafe { avx512(s, w, bias, pad, out) },
         // SAFETY: as above.
         #[cfg(target_arch = "x86_64")]
-        Isa::Avx2 => unsafe { avx2(s, w, bias, pad, out) },
+        Set::Avx2 => unsafe { avx2(s, w, bias, pad, out) },
         _ => baseline(s, w, bias, pad, out),
     }
 }

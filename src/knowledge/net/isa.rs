@@ -6,7 +6,7 @@
 
 /// An instruction set a kernel is compiled for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Isa {
+pub enum Set {
     /// AVX-512 (with AVX2 and FMA).
     Avx512,
     /// AVX2 with FMA.
@@ -15,34 +15,46 @@ pub enum Isa {
     Baseline,
 }
 
+/// An instruction set this machine runs: only [`Isa::best`] and
+/// [`Isa::available`] make one, so a kernel dispatched on it may use the
+/// set's instructions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Isa(Set);
+
 impl Isa {
     /// The fastest set this machine runs.
     pub fn best() -> Isa {
-        Isa::available().next().unwrap_or(Isa::Baseline)
+        Isa::available().next().unwrap_or(Isa(Set::Baseline))
     }
 
     /// The sets this machine runs, fastest first (the baseline last).
     pub fn available() -> impl Iterator<Item = Isa> {
-        [Isa::Avx512, Isa::Avx2, Isa::Baseline]
+        [Set::Avx512, Set::Avx2, Set::Baseline]
             .into_iter()
-            .filter(|isa| isa.runs())
+            .filter(|&set| runs(set))
+            .map(Isa)
     }
 
-    /// Whether this machine runs the set.
-    fn runs(self) -> bool {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::is_x86_feature_detected as has;
-            match self {
-                Isa::Avx512 => has!("avx512f") && has!("avx2") && has!("fma"),
-                Isa::Avx2 => has!("avx2") && has!("fma"),
-                Isa::Baseline => true,
-            }
+    /// Which set it is.
+    pub fn set(self) -> Set {
+        self.0
+    }
+}
+
+/// Whether this machine runs the set.
+fn runs(set: Set) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::is_x86_feature_detected as has;
+        match set {
+            Set::Avx512 => has!("avx512f") && has!("avx2") && has!("fma"),
+            Set::Avx2 => has!("avx2") && has!("fma"),
+            Set::Baseline => true,
         }
-        #[cfg(not(target_arch = "x86_64"))]
-        {
-            self == Isa::Baseline
-        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        set == Set::Baseline
     }
 }
 
@@ -52,8 +64,8 @@ mod tests {
 
     #[test]
     fn the_baseline_always_runs_and_comes_last() {
-        let sets: Vec<Isa> = Isa::available().collect();
-        assert_eq!(sets.last(), Some(&Isa::Baseline));
-        assert_eq!(sets[0], Isa::best());
+        let sets: Vec<Set> = Isa::available().map(Isa::set).collect();
+        assert_eq!(sets.last(), Some(&Set::Baseline));
+        assert_eq!(sets[0], Isa::best().set());
     }
 }

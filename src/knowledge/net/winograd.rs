@@ -23,7 +23,7 @@
 //! them up to the rounding of fused multiply-adds.
 
 use super::direct::outer;
-use super::isa::Isa;
+use super::isa::{Isa, Set};
 
 /// Outputs per tile side.
 const OUT: usize = 4;
@@ -140,18 +140,16 @@ struct Shape {
     tiles: usize,
 }
 
-/// The convolution with the kernel compiled for `isa`, which this machine
-/// must run.
+/// The convolution with the kernel compiled for `isa`.
 fn kernel(isa: Isa, s: Shape, u: &[f32], bias: &[f32], t: &mut Scratch, out: &mut [f32]) {
-    match isa {
-        // SAFETY: the caller's `isa` comes from `Isa::best` or
-        // `Isa::available`: the CPU has the features the function is
-        // built for.
+    match isa.set() {
+        // SAFETY: an `Isa` is only made for a set this machine runs, and
+        // the function is built for that set's features.
         #[cfg(target_arch = "x86_64")]
-        Isa::Avx512 => unsafe { avx512(s, u, bias, t, out) },
+        Set::Avx512 => unsafe { avx512(s, u, bias, t, out) },
         // SAFETY: as above.
         #[cfg(target_arch = "x86_64")]
-        Isa::Avx2 => unsafe { avx2(s, u, bias, t, out) },
+        Set::Avx2 => unsafe { avx2(s, u, bias, t, out) },
         _ => baseline(s, u, bias, t, out),
     }
 }
