@@ -31,15 +31,28 @@ pub fn forward(
 ) {
     let cout = bias.len();
     let cin = w.len() / (9 * cout);
-    let m = n + 2;
-    pad.clear();
-    pad.resize(m * m * cin, 0.0);
-    for (y, row) in input.chunks_exact(n * cin).take(n).enumerate() {
-        pad[((y + 1) * m + 1) * cin..][..n * cin].copy_from_slice(row);
-    }
+    pad_board(n, cin, n + 2, input, pad);
     out.clear();
     out.resize(n * n * cout, 0.0);
     kernel(Isa::best(), Shape { n, cin, cout }, w, bias, pad, out);
+}
+
+/// Writes the `n`x`n` board `input` (`n * n` rows of `cin`) into `pad`
+/// as a `side`x`side` board (resized) with a border of zeros: one row and
+/// column before the board, the rest after it.
+pub(super) fn pad_board(n: usize, cin: usize, side: usize, input: &[f32], pad: &mut Vec<f32>) {
+    pad.resize(side * side * cin, 0.0);
+    for (y, row) in pad.chunks_exact_mut(side * cin).enumerate() {
+        if (1..=n).contains(&y) {
+            let (before, rest) = row.split_at_mut(cin);
+            let (board, after) = rest.split_at_mut(n * cin);
+            before.fill(0.0);
+            board.copy_from_slice(&input[(y - 1) * n * cin..][..n * cin]);
+            after.fill(0.0);
+        } else {
+            row.fill(0.0);
+        }
+    }
 }
 
 /// The convolution of padded input with the kernel compiled for `isa`.

@@ -22,7 +22,7 @@
 //! each of [`Isa`]'s instruction sets and agrees with itself on all of
 //! them up to the rounding of fused multiply-adds.
 
-use super::direct::outer;
+use super::direct::{outer, pad_board};
 use super::isa::{Isa, Set};
 
 /// Outputs per tile side.
@@ -109,26 +109,9 @@ pub fn forward(
         }
     }
     out.resize(n * n * cout, 0.0);
-    pad(s, input, &mut scratch.pad);
+    // The tiles' extent and one more after the board.
+    pad_board(n, cin, s.tiles * OUT + 2, input, &mut scratch.pad);
     kernel(Isa::best(), s, u, bias, scratch, out);
-}
-
-/// The input with a border of zeros: one row and column before the
-/// board, and after it to the tiles' extent and one more.
-fn pad(s: Shape, input: &[f32], pad: &mut Vec<f32>) {
-    let side = s.tiles * OUT + 2;
-    pad.resize(side * side * s.cin, 0.0);
-    for (y, row) in pad.chunks_exact_mut(side * s.cin).enumerate() {
-        if (1..=s.n).contains(&y) {
-            let (before, rest) = row.split_at_mut(s.cin);
-            let (board, after) = rest.split_at_mut(s.n * s.cin);
-            before.fill(0.0);
-            board.copy_from_slice(&input[(y - 1) * s.n * s.cin..][..s.n * s.cin]);
-            after.fill(0.0);
-        } else {
-            row.fill(0.0);
-        }
-    }
 }
 
 /// A convolution's board size, channels and tiles per side.
@@ -175,10 +158,11 @@ fn baseline(s: Shape, u: &[f32], bias: &[f32], t: &mut Scratch, out: &mut [f32])
     convolve::<8, 4, 4, false>(s, u, bias, t, out);
 }
 
-/// The three steps, from the padded input in `t.pad`: the input tiles transformed into `t.v` (position,
-/// tile, input channel), the 36 products into `t.m` (position, tile,
-/// output channel), and those transformed back into `out`. The
-/// transforms take `W` channels together.
+/// The three steps, from the padded input in `t.pad`: the input tiles
+/// transformed into `t.v` (position, tile, input channel), the 36
+/// products into `t.m` (position, tile, output channel), and those
+/// transformed back into `out`. The transforms take `W` channels
+/// together.
 #[inline(always)]
 fn convolve<const L: usize, const P: usize, const W: usize, const FMA: bool>(
     s: Shape,
