@@ -84,6 +84,16 @@ class Parsing(unittest.TestCase):
         self.assertEqual(len(F.draw_positions(lines, results, 5, 20, 15, 1, 0)), 1)
 
 
+    def test_a_grid_takes_every_kth_move_of_each_game_in_order(self):
+        lines = [game(1, 60), game(3, 60), game(2, 40)]
+        results = {"1": True, "2": False, "3": False}
+        pos = F.grid_positions(lines, results, 10, 30, 10, 15, 100)
+        self.assertEqual([(gid, len(m)) for gid, m, _ in pos],
+                         [("1", 10), ("1", 20), ("1", 30), ("3", 10), ("3", 20), ("3", 30),
+                          ("2", 10), ("2", 20)])
+        self.assertEqual(len(F.grid_positions(lines, results, 10, 30, 10, 15, 4)), 4)
+
+
 class RunAndReport(unittest.TestCase):
     def test_a_run_values_each_position_for_the_side_to_move_and_resumes(self):
         with tempfile.TemporaryDirectory() as d:
@@ -112,6 +122,19 @@ class RunAndReport(unittest.TestCase):
             before = out.read_text()
             subprocess.run(cmd, check=True, env=env, capture_output=True, timeout=60)
             self.assertEqual(out.read_text(), before)
+
+    def test_labels_are_id_moves_and_blacks_rate_for_balance(self):
+        with tempfile.TemporaryDirectory() as d:
+            run = Path(d) / "run.tsv"
+            run.write_text("\t".join(F.COLUMNS) + "\n"
+                           "7\t100\tB\t1\t0.6000\t0.6000\n"
+                           "8\t101\tW\t0\t\t\n"
+                           "9\t120\tB\t0\t0.2500\t0.2500\n")
+            out = subprocess.run([sys.executable, str(SCRIPTS / "forecast"), "labels", str(run)],
+                                 check=True, capture_output=True, text=True,
+                                 env=dict(os.environ, PYTHONPATH=str(SCRIPTS))).stdout
+        lines = [l for l in out.splitlines() if not l.startswith("#")]
+        self.assertEqual(lines, ["7\t100\t0.6000", "9\t120\t0.2500"])
 
     def test_brier_bias_and_the_paired_difference(self):
         a = {("1", 10): ("B", True, 0.8), ("2", 11): ("W", False, 0.4), ("3", 12): ("B", False, 0.5)}
