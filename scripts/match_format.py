@@ -1,6 +1,7 @@
-"""How the match scripts (match.py, strength, openings) read and write a
-game: GTP vertices, SGF points, scores, who won, and the Wilson interval
-of a score.
+"""How the match scripts (match.py, strength, openings, decision-quality,
+forecast) read and write a game: GTP vertices, SGF points, scores, who
+won, the moves and win rates engines log, and the Wilson interval of a
+score.
 
 Python 3 standard library only.
 """
@@ -34,6 +35,36 @@ def sgf_point(vertex, size):
         return ""
     col, row = parse_vertex(vertex, size)
     return chr(ord("a") + col) + chr(ord("a") + (size - 1 - row))
+
+
+def gtp_vertex(point, size):
+    """An SGF point ('dd') as a GTP vertex ('D16'): 'pass' for an empty
+    point, and for 'tt' on boards up to 19x19; None off the board."""
+    if point == "" or (point == "tt" and size <= 19):
+        return "pass"
+    if len(point) != 2:
+        return None
+    col, row = ord(point[0]) - ord("a"), ord(point[1]) - ord("a")
+    if not (0 <= col < size and 0 <= row < size):
+        return None
+    return "%s%d" % (GTP_LETTERS[col], size - row)
+
+
+# The move an engine's log says it chose and its win rate for the side to
+# move: Pachi's "*** WINNER is D4 with score 51.2%", hane's "genmove black:
+# D4 win 0.512".
+CHOSEN = re.compile(r"WINNER is (\S+) with score ([0-9.]+)%|genmove \w+: (\S+) win ([0-9.]+)")
+
+
+def logged_choices(log):
+    """[(vertex, win rate)] of every move an engine's log says it chose."""
+    out = []
+    for m in CHOSEN.finditer(log):
+        if m.group(1):
+            out.append((m.group(1).upper(), float(m.group(2)) / 100))
+        else:
+            out.append((m.group(3).upper(), float(m.group(4))))
+    return out
 
 
 def sgf_escape(text):

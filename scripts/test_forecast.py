@@ -54,12 +54,12 @@ class Parsing(unittest.TestCase):
         self.assertEqual(F.board_results(INDEX.splitlines()), {"1": True, "2": False})
 
     def test_sgf_points_become_gtp_vertices(self):
-        self.assertEqual(F.gtp_vertex("aa"), "A19")
-        self.assertEqual(F.gtp_vertex("ia"), "J19")  # GTP skips I
-        self.assertEqual(F.gtp_vertex("ss"), "T1")
-        self.assertEqual(F.gtp_vertex(""), "pass")
-        self.assertEqual(F.gtp_vertex("tt"), "pass")
-        self.assertIsNone(F.gtp_vertex("zz"))
+        self.assertEqual(F.gtp_vertex("aa", 19), "A19")
+        self.assertEqual(F.gtp_vertex("ia", 19), "J19")  # GTP skips I
+        self.assertEqual(F.gtp_vertex("ss", 19), "T1")
+        self.assertEqual(F.gtp_vertex("", 19), "pass")
+        self.assertEqual(F.gtp_vertex("tt", 19), "pass")
+        self.assertIsNone(F.gtp_vertex("zz", 19))
         self.assertIsNone(F.parse_game("9\t;B[pd];W[zz]"))
         self.assertEqual(F.parse_game("9\t;B[pd];W[]"), ("9", [("B", "Q16"), ("W", "pass")]))
 
