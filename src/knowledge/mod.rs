@@ -5,6 +5,7 @@
 
 pub mod book;
 pub mod features;
+pub mod hand_shapes;
 pub mod ladder;
 pub mod model;
 pub mod net;

@@ -14,7 +14,7 @@ use crate::rules::{Board, Cell, Color, Point};
 use std::sync::OnceLock;
 
 /// Neighbour offsets in code order: SW S SE W E NW N NE.
-const SLOTS: [(i32, i32); 8] = [
+pub const SLOTS: [(i32, i32); 8] = [
     (-1, -1),
     (0, -1),
     (1, -1),
@@ -27,10 +27,14 @@ const SLOTS: [(i32, i32); 8] = [
 /// The orthogonal slots (S W E N), in the order of their liberty fields.
 const ORTHO: [usize; 4] = [1, 3, 4, 6];
 
-const EMPTY: u32 = 0;
-const OWN: u32 = 1;
-const OPP: u32 = 2;
-const EDGE: u32 = 3;
+/// A neighbour's 2-bit field: empty.
+pub const EMPTY: u32 = 0;
+/// A neighbour's 2-bit field: a stone of the player to move.
+pub const OWN: u32 = 1;
+/// A neighbour's 2-bit field: an opponent's stone.
+pub const OPP: u32 = 2;
+/// A neighbour's 2-bit field: off the board.
+pub const EDGE: u32 = 3;
 
 /// A 3x3 code, raw (as seen) or canonical.
 pub type Code = u32;
@@ -60,6 +64,13 @@ pub fn code(board: &Board, color: Color, p: Point) -> Code {
 #[inline]
 pub fn atari_code(board: &Board, color: Color, p: Point) -> Code {
     with_libs(board, color, p, |b, q| b.in_atari(q) as u32)
+}
+
+/// The colours of `p`'s eight neighbours for `color` to play, without
+/// liberty fields (bits 0..16 only; the hand-made playout shapes).
+#[inline]
+pub fn colour_code(board: &Board, color: Color, p: Point) -> Code {
+    with_libs(board, color, p, |_, _| 0)
 }
 
 /// Number of distinct compact atari codes (16 colour bits, 4 atari bits).

@@ -9,7 +9,7 @@ use super::SearchParams;
 impl SearchParams {
     /// The names [`SearchParams::set`] knows, for experiments and tuning
     /// (`hane --tune NAME=VALUE`).
-    pub const TUNABLE: [&'static str; 55] = [
+    pub const TUNABLE: [&'static str; 56] = [
         "rave_equiv",
         "root_rave_equiv",
         "losing_rave_equiv",
@@ -65,6 +65,7 @@ impl SearchParams {
         "adapt_span",
         "adapt_tries",
         "refused_percent",
+        "hand_shape_percent",
     ];
 
     /// Sets one constant by name. The prior weights `prior_even` and
@@ -134,6 +135,7 @@ impl SearchParams {
             "adapt_span" => self.adapt_span = (value as u32).min(10_000),
             "adapt_tries" => self.tactics.adapt_tries = (value as u32).clamp(1, 100),
             "refused_percent" => self.tactics.refused_percent = (value as u32).min(100),
+            "hand_shape_percent" => self.tactics.hand_shape_percent = (value as u32).min(100),
             _ => {
                 return Err(format!(
                     "unknown search constant {name:?}; known: {}",
@@ -210,6 +212,7 @@ impl SearchParams {
             "adapt_span" => self.adapt_span.into(),
             "adapt_tries" => t.adapt_tries.into(),
             "refused_percent" => t.refused_percent.into(),
+            "hand_shape_percent" => t.hand_shape_percent.into(),
             _ => return Err(format!("unknown search constant {name:?}")),
         })
     }

@@ -24,21 +24,25 @@
 //!    that would make an own eye false;
 //! 7. with last good replies on, the answer that last won after the
 //!    last one or two moves ([`super::Replies`]);
-//! 8. a shape move around the last two moves, chosen with the learned
+//! 8. with [`Tactics::hand_shape_percent`](super::Tactics), one of MoGo's
+//!    hand-made shapes (hane, cuts, first-line moves) beside the last two
+//!    moves;
+//! 9. a shape move around the last two moves, chosen with the learned
 //!    playout weights of the 3x3 shapes with atari information, or none
 //!    (play elsewhere) in proportion to the learned tenuki weight.
 //!
 //! The steps are tried on [`Tactics::answer_percent`](super::Tactics) of
 //! the moves, and always where the last move put a big own chain in
 //! atari ([`Tactics::big_chain_stones`](super::Tactics)). Steps 1, 2, 4,
-//! 5 and 6 pick uniformly among their candidates; a self-atari
-//! that does not pay is never suggested (step 8 lets small ones through on the
-//! moves [`Tactics::selfatari_percent`](super::Tactics) leaves out).
+//! 5, 6 and 8 pick uniformly among their candidates; a self-atari that
+//! does not pay is never suggested (step 9 lets small ones through on
+//! the moves [`Tactics::selfatari_percent`](super::Tactics) leaves out).
 //! Nothing here allocates.
 
 use super::fights::{enemy_stones_beside, race_moves, refused_point_ataris, two_liberty_moves};
 use super::redirect::MoveCheck;
 use super::{Adapt, Policy, ShapeLog, below, chance};
+use crate::knowledge::hand_shapes;
 use crate::knowledge::ladder;
 use crate::knowledge::model::Model;
 use crate::knowledge::pat3;
@@ -72,6 +76,17 @@ impl Cands {
 
     pub(super) fn pick(&self, rng: &mut SmallRng) -> Option<Point> {
         (self.n > 0).then(|| self.pts[below(rng, self.n)])
+    }
+
+    /// A candidate drawn uniformly and struck out.
+    fn take(&mut self, rng: &mut SmallRng) -> Option<Point> {
+        (self.n > 0).then(|| {
+            let i = below(rng, self.n);
+            let p = self.pts[i];
+            self.n -= 1;
+            self.pts[i] = self.pts[self.n];
+            p
+        })
     }
 
     /// The candidates found, in the order found.
@@ -235,6 +250,48 @@ fn eye_fix_moves(board: &Board, color: Color, last: Point, cands: &mut Cands) {
             }
         }
     }
+}
+
+/// A hand-made shape move beside the last two moves: an empty point
+/// among their eight neighbours whose 3x3 shape is one of MoGo's
+/// ([`hand_shapes`]), drawn uniformly and passed through `check`
+/// ([`MoveCheck::admit`]) with the full self-atari check (a refused one
+/// is struck out and another drawn). MoGo looked beside the last move
+/// only; the player's own move before it is looked at too, as the
+/// learned shapes do.
+fn hand_shape_move(
+    board: &Board,
+    color: Color,
+    last: Point,
+    check: MoveCheck,
+    rng: &mut SmallRng,
+) -> Option<Point> {
+    let shapes = hand_shapes::table();
+    let mut cands = Cands::new();
+    let prev = match board.prev_move() {
+        Some((_, Move::Play(q))) => Some(q),
+        _ => None,
+    };
+    for at in std::iter::once(last).chain(prev) {
+        for p in board.neighbours(at).into_iter().chain(board.diagonals(at)) {
+            if board.cell(p) == Cell::Empty
+                && shapes.matches(pat3::colour_code(board, color, p))
+                && playable(board, color, p)
+            {
+                cands.push(p);
+            }
+        }
+    }
+    let check = MoveCheck {
+        min_stones: 1,
+        ..check
+    };
+    while let Some(p) = cands.take(rng) {
+        if let Some(q) = check.admit(board, color, p, rng) {
+            return Some(q);
+        }
+    }
+    None
 }
 
 /// A shape move around the last two moves, drawn with the model's
@@ -402,6 +459,11 @@ pub(super) fn answer_last_move(
     {
         return Some(p);
     }
+    if chance(rng, tactics.hand_shape_percent)
+        && let Some(p) = hand_shape_move(board, color, last, check, rng)
+    {
+        return Some(p);
+    }
     let tenuki = tactics.tenuki_percent;
     shape_move(
         board,
@@ -494,6 +556,39 @@ mod tests {
                               . . . . . .
                               . . . . . .");
         assert_eq!(found, vec![]);
+    }
+
+    #[test]
+    fn a_hand_made_shape_beside_the_last_move_is_played() {
+        // White D5 has just come under Black D6, diagonal to White E6:
+        // E5 cuts White's two stones and C5 bends round D5's side (a
+        // magari). Black's chain has four liberties and White's stones
+        // three each, so no tactical answer applies; the open points
+        // fit no shape.
+        let mut b = parse(
+            ". . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . X X O . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .",
+        );
+        let size = b.size();
+        let at = |v: &str| vertex(size, v).unwrap();
+        let d5 = at("D5");
+        b.play_unchecked(Color::White, d5);
+        let mut found: Vec<Point> = (0..20)
+            .filter_map(|seed| {
+                let mut rng = SmallRng::seed_from_u64(seed);
+                hand_shape_move(&b, Color::Black, d5, MoveCheck::plain(), &mut rng)
+            })
+            .collect();
+        found.sort_by_key(|p| p.0);
+        found.dedup();
+        assert_eq!(found, vec![at("C5"), at("E5")]);
     }
 
     #[test]

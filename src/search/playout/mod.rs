@@ -147,6 +147,10 @@ pub struct Tactics {
     /// in atari where their escape gains nothing (Pachi's check after
     /// `last_selfatari`, at its `atarirate`, 80 on large boards).
     pub refused_percent: u32,
+    /// Moves on which the hand-made shapes around the last two moves
+    /// ([`hand_shapes`](crate::knowledge::hand_shapes): MoGo's hane, cuts
+    /// and first-line moves) are tried before the learned shapes.
+    pub hand_shape_percent: u32,
 }
 
 impl Default for Tactics {
@@ -187,6 +191,7 @@ impl Default for Tactics {
             // (docs/strength-log.md, "Pachi's answer to a refused
             // self-atari"): level, so off.
             refused_percent: 0,
+            hand_shape_percent: 0,
         }
     }
 }
