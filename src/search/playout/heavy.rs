@@ -262,24 +262,16 @@ fn eye_fix_moves(board: &Board, color: Color, last: Point, cands: &mut Cands) {
 fn hand_shape_move(
     board: &Board,
     color: Color,
-    last: Point,
     check: MoveCheck,
     rng: &mut SmallRng,
 ) -> Option<Point> {
     let shapes = hand_shapes::table();
+    let mut pts = [Point(0); 16];
+    let n = local_points(board, color, &mut pts);
     let mut cands = Cands::new();
-    let prev = match board.prev_move() {
-        Some((_, Move::Play(q))) => Some(q),
-        _ => None,
-    };
-    for at in std::iter::once(last).chain(prev) {
-        for p in board.neighbours(at).into_iter().chain(board.diagonals(at)) {
-            if board.cell(p) == Cell::Empty
-                && shapes.matches(pat3::colour_code(board, color, p))
-                && playable(board, color, p)
-            {
-                cands.push(p);
-            }
+    for &p in &pts[..n] {
+        if shapes.matches(pat3::colour_code(board, color, p)) {
+            cands.push(p);
         }
     }
     let check = MoveCheck {
@@ -460,7 +452,7 @@ pub(super) fn answer_last_move(
         return Some(p);
     }
     if chance(rng, tactics.hand_shape_percent)
-        && let Some(p) = hand_shape_move(board, color, last, check, rng)
+        && let Some(p) = hand_shape_move(board, color, check, rng)
     {
         return Some(p);
     }
@@ -583,7 +575,7 @@ mod tests {
         let mut found: Vec<Point> = (0..20)
             .filter_map(|seed| {
                 let mut rng = SmallRng::seed_from_u64(seed);
-                hand_shape_move(&b, Color::Black, d5, MoveCheck::plain(), &mut rng)
+                hand_shape_move(&b, Color::Black, MoveCheck::plain(), &mut rng)
             })
             .collect();
         found.sort_by_key(|p| p.0);
