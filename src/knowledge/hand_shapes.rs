@@ -16,20 +16,20 @@ use std::sync::OnceLock;
 /// `O` stones of one colour and of the other, `.` empty, `#` off the
 /// board, `x` anything but an `X` stone (edge included), `o` anything
 /// but an `O` stone, `?` anything.
-const SHAPES: [(&str, [&str; 3]); 10] = [
+const SHAPES: [[&str; 3]; 10] = [
     // Hane: the move bends round the head of an O stone touching X.
-    ("enclosing hane", ["XOX", "...", "???"]),
-    ("hane without a cut", ["XO.", "...", "?.?"]),
-    ("bend (magari)", ["XO?", "X..", "x.?"]),
+    ["XOX", "...", "???"], // enclosing hane
+    ["XO.", "...", "?.?"], // hane without a cut
+    ["XO?", "X..", "x.?"], // bend (magari)
     // Cuts: the move separates two O stones that touch X diagonally.
-    ("unguarded cut", ["XO?", "O.o", "?o?"]),
-    ("peeped cut", ["XO?", "O.X", "???"]),
-    ("cut between two stones", ["?X?", "O.O", "ooo"]),
+    ["XO?", "O.o", "?o?"], // unguarded cut
+    ["XO?", "O.X", "???"], // peeped cut
+    ["?X?", "O.O", "ooo"], // cut between two stones
     // The first line.
-    ("block on the edge", ["X.?", "O.?", "###"]),
-    ("block a cut on the edge", ["?X?", "X.O", "###"]),
-    ("stop a connection on the edge", ["?X?", "x.O", "###"]),
-    ("cut on the edge", ["?OX", "X.O", "###"]),
+    ["X.?", "O.?", "###"], // block on the edge
+    ["?X?", "X.O", "###"], // block a cut on the edge
+    ["?X?", "x.O", "###"], // stop a connection on the edge
+    ["?OX", "X.O", "###"], // cut on the edge
 ];
 
 /// The set of colour codes whose point fits one of the hand-made shapes.
@@ -75,7 +75,7 @@ impl HandShapes {
         let mut table = HandShapes {
             bits: Box::new([0; 1024]),
         };
-        for (_, rows) in SHAPES {
+        for rows in SHAPES {
             // Each slot's allowed states, slots in code order.
             let mut sets = [0u32; 8];
             for (r, row) in rows.iter().enumerate() {
