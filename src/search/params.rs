@@ -4,11 +4,12 @@
 //! user's table of them is `docs/tuning.md`.
 //!
 //! Most settings serve every board size; [`SearchParams::for_size`] gives
-//! boards of [`LARGE_BOARD`] lines and more the three measured apart
+//! boards of [`LARGE_BOARD`] lines and more the settings measured apart
 //! there. Expansion after 4 visits, the
 //! distance power 0.5, the last good reply and the edge-ladder and
 //! big-chain rules were each adopted on 9x9 by matches against Pachi,
-//! and were first used below 13x13 alone. On 19x19 the five together won
+//! and were first used below 13x13 alone (large boards now expand after
+//! 8 visits, see `for_size`). On 19x19 the five together won
 //! 41 of 69 games of self-play against the play without them (59.4%,
 //! 2,000 playouts each) and, against GNU Go level 10 at 10,000
 //! playouts, 31 of 37 where the play without them had won 27 of 39: z
@@ -191,7 +192,7 @@ impl Default for SearchParams {
             // Pachi expands after 8 visits. On 9x9 against Pachi at 2,000
             // playouts counted alike, 4 scored 42.0% of 200 games where 8
             // scored 33.7% of 199 on the same seeds (docs/strength-log.md,
-            // "Expanding sooner"); on 19x19 see the module's note.
+            // "Expanding sooner"); large boards take 8 (for_size).
             expand_visits: 4,
             // Pachi uses 3000 (9x9) and 4000 (19x19); 1000 won 37 of 50
             // games against GNU Go where 3000 won 31, and against Pachi
@@ -440,8 +441,8 @@ pub fn is_large(size: usize) -> bool {
 
 impl SearchParams {
     /// The defaults for a board of `size` lines: [`SearchParams::default`]
-    /// below [`LARGE_BOARD`]; from there up, four playout and prior
-    /// settings of their own (each still a switch, `--tune`):
+    /// below [`LARGE_BOARD`]; from there up, five playout, prior and
+    /// tree settings of their own (each still a switch, `--tune`):
     ///
     /// - `race_percent` 100: the race check on every move;
     /// - `selfatari_percent` 60: the full self-atari check on 60% of the
@@ -449,7 +450,9 @@ impl SearchParams {
     ///   self-ataris of three stones or more;
     /// - `owner_prior` 1: Monte Carlo ownership in the tree priors;
     /// - `net_prior` 1: the policy network corrects the tree priors (its
-    ///   screens are with its default, in [`SearchParams::default`]).
+    ///   screens are with its default, in [`SearchParams::default`]);
+    /// - `expand_visits` 8, Pachi's value: a leaf is expanded (and the
+    ///   network run on it) after 8 visits instead of 4.
     ///
     /// On the 19x19 screen against Pachi (2,500 playouts each, counted
     /// alike) the first three together scored 30 of 84 (35.7%), where the
@@ -462,6 +465,15 @@ impl SearchParams {
     /// small boards keep the default. On 19x19 the race check costs 3 to 9% of the playouts a
     /// second of a search from the empty board, and about 11% of the
     /// instructions in the middle game.
+    ///
+    /// Expansion after 8 visits scored 22 of 48 games (45.8%) on the
+    /// 19x19 screen against Pachi where the default's 4 scored 12 of 43
+    /// (27.9%) beside it, and 18 of 34 (52.9%) in the 19x19 row against
+    /// Pachi at 10,000 playouts, where 4 had scored 23 of 50 (46.0%):
+    /// z about 1.8 and 0.6, neither resolved alone. With the network it
+    /// searches about 13% more playouts a second from the empty board
+    /// and 19% more at move 100 (docs/strength-log.md, "Expansion after
+    /// 8 visits on large boards").
     ///
     /// The other way round, `losing_rave_equiv` is 100 on the small
     /// boards, where it was measured, and off (0, `rave_equiv`) from
@@ -477,6 +489,7 @@ impl SearchParams {
             p.owner_prior = 1.0;
             p.net_prior = true;
             p.losing_rave_equiv = 0.0;
+            p.expand_visits = 8;
         }
         p
     }
