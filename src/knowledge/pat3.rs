@@ -39,13 +39,21 @@ pub const EDGE: u32 = 3;
 /// A 3x3 code, raw (as seen) or canonical.
 pub type Code = u32;
 
-fn state(board: &Board, own: Cell, q: Point) -> u32 {
-    match board.cell(q) {
-        Cell::Empty => EMPTY,
-        Cell::Border => EDGE,
-        c if c == own => OWN,
-        _ => OPP,
-    }
+// A cell's discriminant is its field as Black sees it (see [`Cell`]), so
+// a code is read straight from the cells and, for White, has the two
+// stone fields swapped.
+const _: () = assert!(
+    Cell::Empty as u32 == EMPTY
+        && Cell::Black as u32 == OWN
+        && Cell::White as u32 == OPP
+        && Cell::Border as u32 == EDGE
+);
+
+/// `c`'s neighbour fields with own and opponent swapped (empty and edge
+/// stay): the code seen from the other player.
+#[inline]
+fn swap_colours(c: Code) -> Code {
+    ((c & 0x5555) << 1) | ((c >> 1) & 0x5555)
 }
 
 fn lib_class(board: &Board, q: Point) -> u32 {
@@ -103,14 +111,16 @@ pub fn expand(i: usize) -> Code {
 
 #[inline]
 fn with_libs(board: &Board, color: Color, p: Point, libs: impl Fn(&Board, Point) -> u32) -> Code {
-    let own = Cell::stone(color);
     // neighbours() is [S, W, E, N]; diagonals() is [SW, SE, NW, NE].
     let [s, w, e, n] = board.neighbours(p);
     let [sw, se, nw, ne] = board.diagonals(p);
     let order = [sw, s, se, w, e, nw, n, ne];
     let mut c = 0;
     for (i, &q) in order.iter().enumerate() {
-        c |= state(board, own, q) << (2 * i);
+        c |= (board.cell(q) as u32) << (2 * i);
+    }
+    if color == Color::White {
+        c = swap_colours(c);
     }
     for (j, &slot) in ORTHO.iter().enumerate() {
         let st = (c >> (2 * slot)) & 3;
