@@ -469,9 +469,9 @@ impl SearchParams {
     /// Expansion after 8 visits scored 22 of 48 games (45.8%) on the
     /// 19x19 screen against Pachi where the default's 4 scored 12 of 43
     /// (27.9%) beside it, and 18 of 34 (52.9%) in the 19x19 row against
-    /// Pachi at 10,000 playouts when it was adopted (20 of 38 since),
-    /// where 4 had scored 23 of 50 (46.0%): z about 1.8 and 0.6, neither
-    /// resolved alone. With the network it
+    /// Pachi at 10,000 playouts when it was adopted (28 of 50, 56.0%,
+    /// at 50 games), where 4 had scored 23 of 50 (46.0%): z about 1.8
+    /// and 0.6 (1.0 at 50 games), neither resolved alone. With the network it
     /// searches about 13% more playouts a second from the empty board
     /// and 19% more at move 100 (docs/strength-log.md, "Expansion after
     /// 8 visits on large boards").
