@@ -39,9 +39,9 @@ pub const EDGE: u32 = 3;
 /// A 3x3 code, raw (as seen) or canonical.
 pub type Code = u32;
 
-// A cell's discriminant is its field as Black sees it (see [`Cell`]), so
-// a code is read straight from the cells and, for White, has the two
-// stone fields swapped.
+// A cell's discriminant is its field as Black sees it, so a code is read
+// straight from the cells and, for White, has the two stone fields
+// swapped; this fails to compile if `Cell` ever changes them.
 const _: () = assert!(
     Cell::Empty as u32 == EMPTY
         && Cell::Black as u32 == OWN

@@ -471,9 +471,9 @@ impl SearchParams {
     /// (27.9%) beside it, and 18 of 34 (52.9%) in the 19x19 row against
     /// Pachi at 10,000 playouts when it was adopted (28 of 50, 56.0%,
     /// at 50 games), where 4 had scored 23 of 50 (46.0%): z about 1.8
-    /// and 0.6 (1.0 at 50 games), neither resolved alone. With the network it
-    /// searches about 13% more playouts a second from the empty board
-    /// and 19% more at move 100 (docs/strength-log.md, "Expansion after
+    /// and 0.6 (1.0 at 50 games), neither resolved alone. With the
+    /// network it searches about 13% more playouts a second from the
+    /// empty board and 19% more at move 100 (docs/strength-log.md, "Expansion after
     /// 8 visits on large boards").
     ///
     /// The other way round, `losing_rave_equiv` is 100 on the small
