@@ -34,7 +34,10 @@ use std::time::{Duration, Instant};
 const README: &str = include_str!("../README.md");
 /// The placeholder the README uses for the built binary.
 const HANE: &str = "/path/to/hane/target/release/hane";
-const WAIT: Duration = Duration::from_secs(60);
+/// The longest wait for an answer. The README's command lines search
+/// 10,000 playouts a move, about 100 s for a debug build on 19x19, which
+/// gets more.
+const WAIT: Duration = Duration::from_secs(if cfg!(debug_assertions) { 300 } else { 60 });
 
 /// The text of the "Attaching hane" section.
 fn section() -> &'static str {
