@@ -473,8 +473,8 @@ impl SearchParams {
     /// at 50 games), where 4 had scored 23 of 50 (46.0%): z about 1.8
     /// and 0.6 (1.0 at 50 games), neither resolved alone. With the
     /// network it searches about 13% more playouts a second from the
-    /// empty board and 19% more at move 100 (docs/strength-log.md, "Expansion after
-    /// 8 visits on large boards").
+    /// empty board and 19% more at move 100 (docs/strength-log.md,
+    /// "Expansion after 8 visits on large boards").
     ///
     /// The other way round, `losing_rave_equiv` is 100 on the small
     /// boards, where it was measured, and off (0, `rave_equiv`) from
