@@ -126,6 +126,17 @@ impl Board {
         self.chains[self.head[p.index()] as usize].plibs as usize
     }
 
+    /// The number of distinct liberties of the chain through stone `p`
+    /// when it is known in O(1): a chain of one or two stones has no empty
+    /// point beside two of its stones (two orthogonal neighbours share
+    /// none), so its pseudo-liberties are its liberties. `None` for
+    /// longer chains.
+    #[inline]
+    pub fn small_chain_liberties(&self, p: Point) -> Option<usize> {
+        let info = &self.chains[self.head[p.index()] as usize];
+        (info.stones <= 2).then_some(info.plibs as usize)
+    }
+
     /// The stones of the chain through stone `p`.
     pub fn chain_stones(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
         let start = p.0;
@@ -229,9 +240,16 @@ impl Board {
     #[inline]
     pub fn two_liberties(&self, p: Point) -> Option<(Point, Point)> {
         let info = &self.chains[self.head[p.index()] as usize];
-        // Two liberties touch at most eight of the chain's stones: more
-        // pseudo-liberties than that are three liberties or more.
-        if info.plibs > 8 || info.others() != OtherLiberties::Several {
+        // A chain of one or two stones has as many liberties as
+        // pseudo-liberties. Longer: two liberties touch at most eight of
+        // the chain's stones, so more pseudo-liberties than that are
+        // three liberties or more.
+        let may_have_two = if info.stones <= 2 {
+            info.plibs == 2
+        } else {
+            info.plibs <= 8 && info.others() == OtherLiberties::Several
+        };
+        if !may_have_two {
             return None;
         }
         // `p` is a stone, so no liberty is left out.

@@ -299,6 +299,11 @@ proptest! {
             let two = (libs.len() == 2).then_some((upto[0], upto[1]));
             prop_assert_eq!(b.two_liberties(p), two);
             prop_assert_eq!(n, libs.len().min(3));
+            if b.chain_len(p) <= 2 {
+                prop_assert_eq!(b.small_chain_liberties(p), Some(libs.len()));
+            } else {
+                prop_assert_eq!(b.small_chain_liberties(p), None);
+            }
             // Each liberty touches one to four of the chain's stones.
             let plibs = b.pseudo_liberties(p);
             prop_assert!(libs.len() <= plibs && plibs <= 4 * libs.len());

@@ -103,8 +103,11 @@ pub(super) fn race_moves(board: &Board, color: Color, last: Point, cands: &mut C
         {
             continue;
         }
-        let mut libs = [Point(0); 5];
-        if (3..=4).contains(&board.liberties_upto(n, &mut libs)) {
+        let libs = board.small_chain_liberties(n).unwrap_or_else(|| {
+            let mut libs = [Point(0); 5];
+            board.liberties_upto(n, &mut libs)
+        });
+        if (3..=4).contains(&libs) {
             counter_moves(board, color, board.chain_id(n), cands);
         }
     }
