@@ -134,7 +134,17 @@ impl SeenChains {
 /// Captures of enemy chains in atari next to `at` (or containing it).
 fn capture_moves(board: &Board, color: Color, at: Point, cands: &mut Cands) {
     let enemy = Cell::stone(color.opponent());
-    for n in board.neighbours(at).into_iter().chain(std::iter::once(at)) {
+    if board.cell(at) == enemy {
+        // The enemy stones beside an enemy stone are its own chain (the
+        // last move's case): one chain to read.
+        if let Some(lib) = board.atari_liberty(at)
+            && playable(board, color, lib)
+        {
+            cands.push(lib);
+        }
+        return;
+    }
+    for n in board.neighbours(at) {
         if board.cell(n) == enemy
             && let Some(lib) = board.atari_liberty(n)
             && playable(board, color, lib)
