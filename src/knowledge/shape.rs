@@ -143,10 +143,20 @@ pub fn hashes_while(
 ) -> ShapeHashes {
     let t = tables();
     let size = board.size();
-    let n = size.get() as i32;
+    let n = size.get() as u32;
+    let stride = size.stride() as i32;
     let (px, py) = size.coords(p);
     let (px, py) = (px as i32, py as i32);
+    // Each cell's state, indexed by `Cell` (empty is 3: no key).
     let own = Cell::stone(color);
+    let mut states = [3; 4];
+    for c in [Cell::Black, Cell::White, Cell::Border] {
+        states[c as usize] = match c {
+            Cell::Border => EDGE,
+            c if c == own => OWN,
+            _ => OPP,
+        };
+    }
     let mut h = [0u64; 8];
     let mut out = [NO_KEY; SIZES];
     let mut k = 0;
@@ -154,15 +164,12 @@ pub fn hashes_while(
         while k < end {
             let (dx, dy) = t.offsets[k];
             let (x, y) = (px + dx, py + dy);
-            let state = if x < 0 || y < 0 || x >= n || y >= n {
-                EDGE
+            // Negative coordinates wrap to large ones: one test a side.
+            let state = if (x as u32) < n && (y as u32) < n {
+                let q = Point(((y + 1) * stride + x + 1) as u16);
+                states[board.cell(q) as usize]
             } else {
-                match size.point(x as usize, y as usize).map(|q| board.cell(q)) {
-                    Some(Cell::Empty) => 3,
-                    Some(c) if c == own => OWN,
-                    Some(_) => OPP,
-                    None => EDGE,
-                }
+                EDGE
             };
             if state < 3 {
                 let keys = &t.keys[k];
