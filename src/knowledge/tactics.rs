@@ -207,12 +207,12 @@ pub fn local_points(board: &Board, color: Color, out: &mut [Point; 16]) -> usize
     }
     if let Some((_, Move::Play(q))) = board.prev_move() {
         // The two squares overlap only if the moves are at most two
-        // lines apart; only then can a point repeat.
-        let size = board.size();
-        let near = last.is_some_and(|l| {
-            let ((lx, ly), (qx, qy)) = (size.coords(l), size.coords(q));
-            lx.abs_diff(qx) <= 2 && ly.abs_diff(qy) <= 2
-        });
+        // lines apart, and so at most two rows and two points apart in
+        // the array; only then can a point repeat (a cheaper test than
+        // the coordinates' division, which it may pass where they would
+        // not: the search below is exact).
+        let reach = 2 * board.size().stride() + 2;
+        let near = last.is_some_and(|l| l.index().abs_diff(q.index()) <= reach);
         let first = n;
         for p in board.neighbours(q).into_iter().chain(board.diagonals(q)) {
             if (!near || !out[..first].contains(&p)) && playable(board, color, p) {
