@@ -346,6 +346,36 @@ mod tests {
     }
 
     #[test]
+    fn local_points_are_the_playable_points_of_both_squares_once_each() {
+        use crate::rules::Move;
+        for seed in 0..60u64 {
+            let g = random_position(seed);
+            let b = g.board();
+            let color = g.to_move();
+            let square = |m: Option<(Color, Move)>| match m {
+                Some((_, Move::Play(q))) => {
+                    let mut v = b.neighbours(q).to_vec();
+                    v.extend(b.diagonals(q));
+                    v
+                }
+                _ => Vec::new(),
+            };
+            let mut want: Vec<Point> = Vec::new();
+            for p in square(b.last_move())
+                .into_iter()
+                .chain(square(b.prev_move()))
+            {
+                if playable(b, color, p) && !want.contains(&p) {
+                    want.push(p);
+                }
+            }
+            let mut out = [Point(0); 16];
+            let n = local_points(b, color, &mut out);
+            assert_eq!(out[..n], want[..], "seed {seed}");
+        }
+    }
+
+    #[test]
     fn liberties_after_agrees_with_sets_on_random_positions() {
         for seed in 0..40u64 {
             let g = random_position(seed);
