@@ -152,7 +152,9 @@ impl Board {
     /// True if the chain through stone `p` has exactly one liberty.
     #[inline]
     pub fn in_atari(&self, p: Point) -> bool {
-        self.chains[self.head[p.index()] as usize].in_atari()
+        // A stone with two empty neighbours has two liberties: one load
+        // of the packed counts answers most stones.
+        self.empty_neighbours(p) < 2 && self.chains[self.head[p.index()] as usize].in_atari()
     }
 
     /// The only liberty of a chain in atari.

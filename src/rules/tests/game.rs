@@ -299,6 +299,8 @@ proptest! {
             let two = (libs.len() == 2).then_some((upto[0], upto[1]));
             prop_assert_eq!(b.two_liberties(p), two);
             prop_assert_eq!(n, libs.len().min(3));
+            prop_assert_eq!(b.in_atari(p), libs.len() == 1);
+            prop_assert_eq!(b.atari_liberty(p), (libs.len() == 1).then(|| libs[0]));
             if b.chain_len(p) <= 2 {
                 prop_assert_eq!(b.small_chain_liberties(p), Some(libs.len()));
             } else {
