@@ -37,5 +37,17 @@ class Positions(unittest.TestCase):
         self.assertIn("genmove b", e5c4)
 
 
+class Instructions(unittest.TestCase):
+    def test_the_count_is_read_from_cachegrinds_summary(self):
+        report = ("==25405== Cachegrind, a high-precision tracing profiler\n"
+                  "==25405== \n"
+                  "==25405== I   refs:      6,451,864,969\n")
+        self.assertEqual(S.parse_instructions(report), 6451864969)
+
+    def test_a_report_without_a_count_stops_the_script(self):
+        with self.assertRaises(SystemExit):
+            S.parse_instructions("valgrind: command not found\n")
+
+
 if __name__ == "__main__":
     unittest.main()
