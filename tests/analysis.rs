@@ -154,9 +154,9 @@ fn root_visits(line: &str) -> u64 {
 /// with every leaf expanded at its first visit and without the network,
 /// so that the tree grows fast and a debug build gets there within the
 /// two minutes too (about 30 s on a busy machine; a release build about
-/// 3 s). Without the limit the
-/// process grows by about 67 MiB there (with it, 8 MiB), so the bound of
-/// idle + 4 + 10 MiB fails if the limit stops working. With the play's
+/// 3 s). Without the limit the process grows by about 67 MiB there
+/// (with it, 8 MiB), so the bound of idle + 4 + 10 MiB fails if the
+/// limit stops working. With the play's
 /// settings (the network, expansion after 8 visits) the same analysis
 /// to 20,000 visits grows by about 11 MiB with the limit and 39 MiB
 /// without. `scripts/analysis-memory` measures 10 s at 64 MiB, with and
