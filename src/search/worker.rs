@@ -472,7 +472,13 @@ fn simulate(
                 if captures > 0 && captures > amaf.captured(first) {
                     continue;
                 }
-                let w = 1 + (2 * dist * (len - first.min(len)) as u32 + span) / (2 * span);
+                // (Without the distance weighting every sample counts
+                // once: the default, and no division a child.)
+                let w = if dist == 0 {
+                    1
+                } else {
+                    1 + (2 * dist * (len - first.min(len)) as u32 + span) / (2 * span)
+                };
                 // Plain load and store, not a locked read-modify-write:
                 // this loop touches every child of every node on the path,
                 // and a racing thread may at worst lose one AMAF sample.
