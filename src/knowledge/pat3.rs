@@ -39,9 +39,10 @@ pub const EDGE: u32 = 3;
 /// A 3x3 code, raw (as seen) or canonical.
 pub type Code = u32;
 
-// A cell's discriminant is its field as Black sees it, so a code is read
-// straight from the cells and, for White, has the two stone fields
-// swapped; this fails to compile if `Cell` ever changes them.
+// A cell's discriminant is its field as Black sees it, so a code is the
+// board's packed neighbour cells ([`Board::neighbour_cells`], in the
+// order of `SLOTS`) and, for White, has the two stone fields swapped;
+// this fails to compile if `Cell` ever changes them.
 const _: () = assert!(
     Cell::Empty as u32 == EMPTY
         && Cell::Black as u32 == OWN
@@ -111,21 +112,17 @@ pub fn expand(i: usize) -> Code {
 
 #[inline]
 fn with_libs(board: &Board, color: Color, p: Point, libs: impl Fn(&Board, Point) -> u32) -> Code {
-    // neighbours() is [S, W, E, N]; diagonals() is [SW, SE, NW, NE].
-    let [s, w, e, n] = board.neighbours(p);
-    let [sw, se, nw, ne] = board.diagonals(p);
-    let order = [sw, s, se, w, e, nw, n, ne];
-    let mut c = 0;
-    for (i, &q) in order.iter().enumerate() {
-        c |= (board.cell(q) as u32) << (2 * i);
-    }
+    // The board keeps the colours in this module's slot order, as Black
+    // sees them (a cell's value is its field for Black).
+    let mut c = board.neighbour_cells(p);
     if color == Color::White {
         c = swap_colours(c);
     }
-    for (j, &slot) in ORTHO.iter().enumerate() {
+    // neighbours() is [S, W, E, N], the order of ORTHO.
+    for (j, (&slot, q)) in ORTHO.iter().zip(board.neighbours(p)).enumerate() {
         let st = (c >> (2 * slot)) & 3;
         if st == OWN || st == OPP {
-            c |= libs(board, order[slot]) << (16 + 2 * j);
+            c |= libs(board, q) << (16 + 2 * j);
         }
     }
     c

@@ -6,8 +6,8 @@
 //! superko history.
 //!
 //! One concept a file: `chain.rs` keeps chains and their pseudo-liberties
-//! (O(1) atari tests), `nbrs.rs` the packed neighbour counts of every point
-//! (one-load eye and suicide tests), `play.rs` checks and plays moves
+//! (O(1) atari tests), `nbrs.rs` the packed neighbourhood of every point
+//! (one-load eye, suicide and 3x3 shape tests), `play.rs` checks and plays moves
 //! (captures, suicide, simple ko), and `invariants.rs` recomputes
 //! everything from scratch for tests. Printing and parsing diagrams
 //! belongs to the `diagram` module, which depends on the board, not the
@@ -97,7 +97,7 @@ const NO_POINT: u16 = 0;
 pub struct Board {
     size: BoardSize,
     cells: [Cell; MAX_POINTS],
-    nbrs: [u32; MAX_POINTS],
+    nbrs: [u64; MAX_POINTS],
     head: [u16; MAX_POINTS],
     next: [u16; MAX_POINTS],
     chains: [ChainInfo; MAX_POINTS],
@@ -173,7 +173,7 @@ impl Board {
     }
 
     /// A copy on the heap, built in a frame of its own: recursive readers
-    /// keep one a ply without a 17 KB board on each of their frames.
+    /// keep one a ply without a 20 KB board on each of their frames.
     #[inline(never)]
     pub fn boxed_copy(&self) -> Box<Board> {
         Box::new(self.clone())
@@ -181,7 +181,7 @@ impl Board {
 
     /// Makes `self` a copy of `src`, copying only the part of each array
     /// that `src`'s size uses: the search copies the root position once per
-    /// simulation, and a whole `Board` is 17 KB whatever the size.
+    /// simulation, and a whole `Board` is 20 KB whatever the size.
     pub fn copy_from(&mut self, src: &Board) {
         let n = src.size.array_len();
         self.size = src.size;

@@ -4,7 +4,7 @@
 //! point.
 
 use super::chain::ChainInfo;
-use super::nbrs::{nbr_delta, nbr_diag_delta};
+use super::nbrs::{nbr_deltas, nbr_diag_deltas};
 use super::{Board, Cell, IllegalMove, NO_POINT};
 use crate::rules::color::Color;
 use crate::rules::point::{Move, Point};
@@ -128,12 +128,10 @@ impl Board {
         };
 
         let nbrs = self.neighbours(p);
-        let delta = nbr_delta(color);
-        let diag_delta = nbr_diag_delta(color);
-        for d in self.diagonals(p) {
-            self.nbrs[d.index()] = self.nbrs[d.index()].wrapping_add(diag_delta);
+        for (d, delta) in self.diagonals(p).into_iter().zip(nbr_diag_deltas(color)) {
+            self.nbrs[d.index()] = self.nbrs[d.index()].wrapping_add(delta);
         }
-        for n in nbrs {
+        for (n, delta) in nbrs.into_iter().zip(nbr_deltas(color)) {
             self.nbrs[n.index()] = self.nbrs[n.index()].wrapping_add(delta);
             match self.cells[n.index()] {
                 Cell::Empty => self.chains[pi].add_lib(n),
@@ -212,13 +210,13 @@ impl Board {
                 break;
             }
         }
-        let delta = nbr_delta(color);
-        let diag_delta = nbr_diag_delta(color);
+        let deltas = nbr_deltas(color);
+        let diag_deltas = nbr_diag_deltas(color);
         loop {
-            for d in self.diagonals(Point(s)) {
-                self.nbrs[d.index()] = self.nbrs[d.index()].wrapping_sub(diag_delta);
+            for (d, delta) in self.diagonals(Point(s)).into_iter().zip(diag_deltas) {
+                self.nbrs[d.index()] = self.nbrs[d.index()].wrapping_sub(delta);
             }
-            for n in self.neighbours(Point(s)) {
+            for (n, delta) in self.neighbours(Point(s)).into_iter().zip(deltas) {
                 self.nbrs[n.index()] = self.nbrs[n.index()].wrapping_sub(delta);
                 if matches!(self.cells[n.index()], Cell::Black | Cell::White) {
                     let nh = self.head[n.index()] as usize;
