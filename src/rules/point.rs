@@ -12,8 +12,13 @@ use std::fmt;
 pub const MIN_SIZE: u8 = 2;
 /// Largest board: the GTP vertex syntax stops at 25 (letters A..Z without I).
 pub const MAX_SIZE: u8 = 25;
-/// Length of the padded point arrays for the largest board.
-pub const MAX_POINTS: usize = (MAX_SIZE as usize + 2) * (MAX_SIZE as usize + 1) + 1;
+/// The largest board's padded array: 27 rows of 26 points, and one.
+const LARGEST_ARRAY: usize = (MAX_SIZE as usize + 2) * (MAX_SIZE as usize + 1) + 1;
+/// Length of the padded point arrays: `LARGEST_ARRAY` rounded up to a
+/// power of two, so that an index masked to it ([`Point::index`]) is in
+/// bounds by construction and the compiler drops the bounds check of
+/// every array of this length.
+pub const MAX_POINTS: usize = LARGEST_ARRAY.next_power_of_two();
 
 /// A validated board size (2..=25).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -92,10 +97,17 @@ impl fmt::Display for BoardSize {
 pub struct Point(pub(crate) u16);
 
 impl Point {
-    /// The array index.
+    /// The array index. Every point of a board is below [`MAX_POINTS`];
+    /// the mask changes none of them, and proves to the compiler that an
+    /// index into an array of that length needs no check.
     #[inline]
     pub fn index(self) -> usize {
-        self.0 as usize
+        debug_assert!(
+            (self.0 as usize) < MAX_POINTS,
+            "point {} out of range",
+            self.0
+        );
+        self.0 as usize & (MAX_POINTS - 1)
     }
 }
 

@@ -114,7 +114,7 @@ impl Board {
     /// Number of stones of the chain through stone `p`.
     #[inline]
     pub fn chain_len(&self, p: Point) -> usize {
-        self.chains[self.head[p.index()] as usize].stones as usize
+        self.chains[Point(self.head[p.index()]).index()].stones as usize
     }
 
     /// The pseudo-liberties of the chain through stone `p`: one for each
@@ -123,7 +123,7 @@ impl Board {
     /// liberties, and at most as many.
     #[inline]
     pub fn pseudo_liberties(&self, p: Point) -> usize {
-        self.chains[self.head[p.index()] as usize].plibs as usize
+        self.chains[Point(self.head[p.index()]).index()].plibs as usize
     }
 
     /// The number of distinct liberties of the chain through stone `p`
@@ -133,7 +133,7 @@ impl Board {
     /// longer chains.
     #[inline]
     pub fn small_chain_liberties(&self, p: Point) -> Option<usize> {
-        let info = &self.chains[self.head[p.index()] as usize];
+        let info = &self.chains[Point(self.head[p.index()]).index()];
         (info.stones <= 2).then_some(info.plibs as usize)
     }
 
@@ -143,7 +143,7 @@ impl Board {
         let mut cur = Some(start);
         std::iter::from_fn(move || {
             let here = cur?;
-            let nx = self.next[here as usize];
+            let nx = self.next[Point(here).index()];
             cur = (nx != start).then_some(nx);
             Some(Point(here))
         })
@@ -154,13 +154,13 @@ impl Board {
     pub fn in_atari(&self, p: Point) -> bool {
         // A stone with two empty neighbours has two liberties: one load
         // of the packed counts answers most stones.
-        self.empty_neighbours(p) < 2 && self.chains[self.head[p.index()] as usize].in_atari()
+        self.empty_neighbours(p) < 2 && self.chains[Point(self.head[p.index()]).index()].in_atari()
     }
 
     /// The only liberty of a chain in atari.
     #[inline]
     pub fn atari_liberty(&self, p: Point) -> Option<Point> {
-        let info = &self.chains[self.head[p.index()] as usize];
+        let info = &self.chains[Point(self.head[p.index()]).index()];
         info.in_atari()
             .then(|| Point((info.lib_sum / info.plibs as u32) as u16))
     }
@@ -193,7 +193,7 @@ impl Board {
     #[inline]
     pub fn liberties_besides(&self, p: Point, q: Point) -> OtherLiberties {
         let head = self.head[p.index()];
-        let mut info = self.chains[head as usize];
+        let mut info = self.chains[Point(head).index()];
         self.remove_share(&mut info, head, p, q);
         info.others()
     }
@@ -202,7 +202,7 @@ impl Board {
     #[inline]
     pub fn liberties_besides_both(&self, p: Point, q: Point, r: Point) -> OtherLiberties {
         let head = self.head[p.index()];
-        let mut info = self.chains[head as usize];
+        let mut info = self.chains[Point(head).index()];
         self.remove_share(&mut info, head, p, q);
         if r != q {
             self.remove_share(&mut info, head, p, r);
@@ -241,7 +241,7 @@ impl Board {
     /// stops at the first liberty.
     #[inline]
     pub fn two_liberties(&self, p: Point) -> Option<(Point, Point)> {
-        let info = &self.chains[self.head[p.index()] as usize];
+        let info = &self.chains[Point(self.head[p.index()]).index()];
         // A chain of one or two stones has as many liberties as
         // pseudo-liberties. Longer: two liberties touch at most eight of
         // the chain's stones, so more pseudo-liberties than that are

@@ -168,7 +168,7 @@ impl Board {
             .collect();
         heads
             .iter()
-            .all(|&p| b.chains[b.head[p.index()] as usize].plibs > 0)
+            .all(|&p| b.chains[Point(b.head[p.index()]).index()].plibs > 0)
             .then_some(b)
     }
 
@@ -314,6 +314,6 @@ impl Board {
         self.n_empty -= 1;
         let last = self.empties[self.n_empty as usize];
         self.empties[i] = last;
-        self.empty_index[last as usize] = i as u16;
+        self.empty_index[Point(last).index()] = i as u16;
     }
 }

@@ -25,7 +25,7 @@ impl Board {
                 c => {
                     // `p` is a liberty of this chain, so it has at least
                     // one and the atari test needs no zero check.
-                    let atari = self.chains[self.head[n.index()] as usize].libs_all_equal();
+                    let atari = self.chains[Point(self.head[n.index()]).index()].libs_all_equal();
                     // A friend with another liberty keeps us alive; an enemy
                     // whose last liberty is `p` is captured.
                     if (c == own) != atari {
@@ -136,7 +136,7 @@ impl Board {
             match self.cells[n.index()] {
                 Cell::Empty => self.chains[pi].add_lib(n),
                 Cell::Black | Cell::White => {
-                    let h = self.head[n.index()] as usize;
+                    let h = Point(self.head[n.index()]).index();
                     self.chains[h].remove_lib(p);
                 }
                 Cell::Border => {}
@@ -151,14 +151,14 @@ impl Board {
         let mut captured_at = NO_POINT;
         for n in nbrs {
             if self.cells[n.index()] == enemy
-                && self.chains[self.head[n.index()] as usize].plibs == 0
+                && self.chains[Point(self.head[n.index()]).index()].plibs == 0
             {
                 captured += self.remove_chain(Point(self.head[n.index()]));
                 captured_at = n.0;
             }
         }
         self.prisoners[color] += captured;
-        let mine = self.chains[self.head[pi] as usize];
+        let mine = self.chains[Point(self.head[pi]).index()];
         if mine.plibs == 0 {
             let lost = self.remove_chain(Point(self.head[pi]));
             self.prisoners[opp] += lost;
@@ -172,22 +172,23 @@ impl Board {
     }
 
     fn merge(&mut self, a: u16, b: u16) {
-        let (big, small) = if self.chains[a as usize].stones >= self.chains[b as usize].stones {
-            (a, b)
-        } else {
-            (b, a)
-        };
+        let (big, small) =
+            if self.chains[Point(a).index()].stones >= self.chains[Point(b).index()].stones {
+                (a, b)
+            } else {
+                (b, a)
+            };
         let mut s = small;
         loop {
-            self.head[s as usize] = big;
-            s = self.next[s as usize];
+            self.head[Point(s).index()] = big;
+            s = self.next[Point(s).index()];
             if s == small {
                 break;
             }
         }
         self.next.swap(big as usize, small as usize);
-        let sm = self.chains[small as usize];
-        let bg = &mut self.chains[big as usize];
+        let sm = self.chains[Point(small).index()];
+        let bg = &mut self.chains[Point(big).index()];
         bg.stones += sm.stones;
         bg.plibs += sm.plibs;
         bg.lib_sum += sm.lib_sum;
@@ -201,11 +202,11 @@ impl Board {
         let mut count = 0;
         let mut s = h.0;
         loop {
-            self.cells[s as usize] = Cell::Empty;
+            self.cells[Point(s).index()] = Cell::Empty;
             self.hash ^= zobrist::stone(color, Point(s));
             self.add_empty(Point(s));
             count += 1;
-            s = self.next[s as usize];
+            s = self.next[Point(s).index()];
             if s == h.0 {
                 break;
             }
@@ -219,11 +220,11 @@ impl Board {
             for (n, delta) in self.neighbours(Point(s)).into_iter().zip(deltas) {
                 self.nbrs[n.index()] = self.nbrs[n.index()].wrapping_sub(delta);
                 if matches!(self.cells[n.index()], Cell::Black | Cell::White) {
-                    let nh = self.head[n.index()] as usize;
+                    let nh = Point(self.head[n.index()]).index();
                     self.chains[nh].add_lib(Point(s));
                 }
             }
-            s = self.next[s as usize];
+            s = self.next[Point(s).index()];
             if s == h.0 {
                 break;
             }

@@ -152,9 +152,17 @@ impl Amaf {
     /// (0-based) of that play.
     #[inline]
     pub fn first_by(&self, c: Color, p: u32) -> Option<u16> {
-        let slot = self.first[p as usize];
+        let slot = self.first[slot_index(p)];
         (slot != 0 && slot & 1 == c.index() as u16).then(|| (slot >> 1) - 1)
     }
+}
+
+/// The index of point index `p` in `first`: a point index is below
+/// `MAX_POINTS`, a power of two, so the mask changes nothing and spares the
+/// back-up's loop over every child a bounds check.
+#[inline]
+fn slot_index(p: u32) -> usize {
+    p as usize & (MAX_POINTS - 1)
 }
 
 impl Amaf {
@@ -165,7 +173,7 @@ impl Amaf {
     /// deep). That case is rare, so it alone pays for a scan.
     #[inline]
     pub fn first_from(&self, c: Color, p: u32, start: u16) -> Option<u16> {
-        let slot = self.first[p as usize];
+        let slot = self.first[slot_index(p)];
         if slot == 0 {
             return None;
         }
