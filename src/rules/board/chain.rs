@@ -254,6 +254,14 @@ impl Board {
         if !may_have_two {
             return None;
         }
+        self.find_two_liberties(p)
+    }
+
+    /// The walk of [`Board::two_liberties`], out of line: most chains are
+    /// answered by the statistics alone, and the test stays small enough
+    /// to inline into the playouts' loops.
+    #[inline(never)]
+    fn find_two_liberties(&self, p: Point) -> Option<(Point, Point)> {
         // `p` is a stone, so no liberty is left out.
         let first = self.first_liberty_besides(p, p)?;
         match self.liberties_besides(p, first) {
