@@ -244,7 +244,7 @@ pub fn vital_point(board: &Board, at: Point) -> Option<Point> {
     let mut flooded = [at; 28];
     let mut n_flooded = 0;
     for start in board.neighbours(at) {
-        if board.cell(start) != Cell::Empty || flooded[..n_flooded].contains(&start) || open(start)
+        if board.cell(start) != Cell::Empty || open(start) || flooded[..n_flooded].contains(&start)
         {
             continue;
         }
