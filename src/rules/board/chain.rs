@@ -190,7 +190,7 @@ impl Board {
     /// repeated, or more than one point (the playouts ask this of the
     /// chains beside a candidate move, where walking a long chain is the
     /// costly part).
-    #[inline]
+    #[inline(always)]
     pub fn liberties_besides(&self, p: Point, q: Point) -> OtherLiberties {
         let head = self.head[p.index()];
         let mut info = self.chains[Point(head).index()];
