@@ -132,6 +132,7 @@ impl SeenChains {
 }
 
 /// Captures of enemy chains in atari next to `at` (or containing it).
+#[inline(always)]
 fn capture_moves(board: &Board, color: Color, at: Point, cands: &mut Cands) {
     let enemy = Cell::stone(color.opponent());
     if board.cell(at) == enemy {
