@@ -13,6 +13,7 @@ use crate::rules::zobrist;
 impl Board {
     /// True if a stone of `color` on empty point `p` would have no liberty
     /// and capture nothing.
+    #[inline]
     pub fn is_suicide(&self, color: Color, p: Point) -> bool {
         if self.empty_neighbours(p) > 0 {
             return false;
