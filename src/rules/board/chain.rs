@@ -105,6 +105,12 @@ impl Board {
         }
     }
 
+    /// The statistics of the chain through stone `p`.
+    #[inline]
+    pub(super) fn chain_of(&self, p: Point) -> &ChainInfo {
+        &self.chains[self.chain_id(p).index()]
+    }
+
     /// The head stone identifying the chain through `p` (a stone).
     #[inline]
     pub fn chain_id(&self, p: Point) -> Point {
@@ -114,7 +120,7 @@ impl Board {
     /// Number of stones of the chain through stone `p`.
     #[inline]
     pub fn chain_len(&self, p: Point) -> usize {
-        self.chains[Point(self.head[p.index()]).index()].stones as usize
+        self.chain_of(p).stones as usize
     }
 
     /// The pseudo-liberties of the chain through stone `p`: one for each
@@ -123,7 +129,7 @@ impl Board {
     /// liberties, and at most as many.
     #[inline]
     pub fn pseudo_liberties(&self, p: Point) -> usize {
-        self.chains[Point(self.head[p.index()]).index()].plibs as usize
+        self.chain_of(p).plibs as usize
     }
 
     /// The number of distinct liberties of the chain through stone `p`
@@ -133,7 +139,7 @@ impl Board {
     /// longer chains.
     #[inline]
     pub fn small_chain_liberties(&self, p: Point) -> Option<usize> {
-        let info = &self.chains[Point(self.head[p.index()]).index()];
+        let info = self.chain_of(p);
         (info.stones <= 2).then_some(info.plibs as usize)
     }
 
@@ -154,13 +160,13 @@ impl Board {
     pub fn in_atari(&self, p: Point) -> bool {
         // A stone with two empty neighbours has two liberties: one load
         // of the packed counts answers most stones.
-        self.empty_neighbours(p) < 2 && self.chains[Point(self.head[p.index()]).index()].in_atari()
+        self.empty_neighbours(p) < 2 && self.chain_of(p).in_atari()
     }
 
     /// The only liberty of a chain in atari.
     #[inline]
     pub fn atari_liberty(&self, p: Point) -> Option<Point> {
-        let info = &self.chains[Point(self.head[p.index()]).index()];
+        let info = self.chain_of(p);
         info.in_atari()
             .then(|| Point((info.lib_sum / info.plibs as u32) as u16))
     }
@@ -241,7 +247,7 @@ impl Board {
     /// stops at the first liberty.
     #[inline]
     pub fn two_liberties(&self, p: Point) -> Option<(Point, Point)> {
-        let info = &self.chains[Point(self.head[p.index()]).index()];
+        let info = self.chain_of(p);
         // A chain of one or two stones has as many liberties as
         // pseudo-liberties. Longer: two liberties touch at most eight of
         // the chain's stones, so more pseudo-liberties than that are

@@ -7,11 +7,11 @@
 //!
 //! One concept a file: `chain.rs` keeps chains and their pseudo-liberties
 //! (O(1) atari tests), `nbrs.rs` the packed neighbourhood of every point
-//! (one-load eye, suicide and 3x3 shape tests), `play.rs` checks and plays moves
-//! (captures, suicide, simple ko), and `invariants.rs` recomputes
-//! everything from scratch for tests. Printing and parsing diagrams
-//! belongs to the `diagram` module, which depends on the board, not the
-//! other way round.
+//! (one-load eye, suicide and 3x3 shape tests), `play.rs` checks and
+//! plays moves (captures, suicide, simple ko), and `invariants.rs`
+//! recomputes everything from scratch for tests. Printing and parsing
+//! diagrams belongs to the `diagram` module, which depends on the board,
+//! not the other way round.
 
 mod chain;
 mod invariants;
@@ -166,10 +166,7 @@ impl Board {
             .points()
             .filter(|&p| b.cells[p.index()].color().is_some())
             .collect();
-        heads
-            .iter()
-            .all(|&p| b.chains[Point(b.head[p.index()]).index()].plibs > 0)
-            .then_some(b)
+        heads.iter().all(|&p| b.chain_of(p).plibs > 0).then_some(b)
     }
 
     /// A copy on the heap, built in a frame of its own: recursive readers

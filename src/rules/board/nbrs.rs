@@ -50,8 +50,14 @@ pub(super) fn nbr_deltas(c: Color) -> [u64; 4] {
 /// points, in [`Board::diagonals`] order.
 #[inline]
 pub(super) fn nbr_diag_deltas(c: Color) -> [u64; 4] {
-    let count = 1u64 << (NBR_DIAG + nbr_shift(c) - 4);
+    let count = diag_count(c);
     SLOT_SEEN_DIAG.map(|slot| count + cell_in_slot(c, slot))
+}
+
+/// One `c` diagonal, in the counts.
+#[inline]
+fn diag_count(c: Color) -> u64 {
+    1 << (NBR_DIAG + nbr_shift(c) - 4)
 }
 
 /// A `c` stone's cell in neighbour slot `slot`.
@@ -88,8 +94,8 @@ impl Board {
             .iter()
             .map(|n| match self.cells[n.index()] {
                 Cell::Empty => 0,
-                Cell::Black => 1 << (NBR_DIAG + nbr_shift(Color::Black) - 4),
-                Cell::White => 1 << (NBR_DIAG + nbr_shift(Color::White) - 4),
+                Cell::Black => diag_count(Color::Black),
+                Cell::White => diag_count(Color::White),
                 Cell::Border => 1 << NBR_DIAG_BORDER,
             })
             .sum();

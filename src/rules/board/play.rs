@@ -26,7 +26,7 @@ impl Board {
                 c => {
                     // `p` is a liberty of this chain, so it has at least
                     // one and the atari test needs no zero check.
-                    let atari = self.chains[Point(self.head[n.index()]).index()].libs_all_equal();
+                    let atari = self.chain_of(n).libs_all_equal();
                     // A friend with another liberty keeps us alive; an enemy
                     // whose last liberty is `p` is captured.
                     if (c == own) != atari {
@@ -151,9 +151,7 @@ impl Board {
         let mut captured = 0;
         let mut captured_at = NO_POINT;
         for n in nbrs {
-            if self.cells[n.index()] == enemy
-                && self.chains[Point(self.head[n.index()]).index()].plibs == 0
-            {
+            if self.cells[n.index()] == enemy && self.chain_of(n).plibs == 0 {
                 captured += self.remove_chain(Point(self.head[n.index()]));
                 captured_at = n.0;
             }
