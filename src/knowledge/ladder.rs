@@ -13,12 +13,12 @@
 //!
 //! A read's boards live on the heap and are handed down the plies: a read
 //! recurses once a ply, up to [`MAX_PLIES`] deep, and a board on each
-//! frame (about 20 KB) overflowed the search threads' 2 MiB stacks in
+//! frame (about 30 KB) overflowed the search threads' 2 MiB stacks in
 //! long ladders. A ply plays on the board it is handed; only an atari
 //! with the other still to try gets a copy. A [`Reader`] keeps the boards
 //! of its finished reads for the next ones, so that a read copies only
 //! the part of the board its size uses and allocates nothing: a playout
-//! reads a dozen short ladders, and a whole 20 KB board copied and freed
+//! reads a dozen short ladders, and a whole 30 KB board copied and freed
 //! each time was most of a read's cost.
 
 use crate::rules::{Board, Cell, Color, Point};

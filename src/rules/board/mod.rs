@@ -170,7 +170,7 @@ impl Board {
     }
 
     /// A copy on the heap, built in a frame of its own: recursive readers
-    /// keep one a ply without a 20 KB board on each of their frames.
+    /// keep one a ply without a 30 KB board on each of their frames.
     #[inline(never)]
     pub fn boxed_copy(&self) -> Box<Board> {
         Box::new(self.clone())
@@ -178,7 +178,7 @@ impl Board {
 
     /// Makes `self` a copy of `src`, copying only the part of each array
     /// that `src`'s size uses: the search copies the root position once per
-    /// simulation, and a whole `Board` is 20 KB whatever the size.
+    /// simulation, and a whole `Board` is 30 KB whatever the size.
     pub fn copy_from(&mut self, src: &Board) {
         let n = src.size.array_len();
         self.size = src.size;
