@@ -137,7 +137,7 @@ impl Board {
             match self.cells[n.index()] {
                 Cell::Empty => self.chains[pi].add_lib(n),
                 Cell::Black | Cell::White => {
-                    let h = Point(self.head[n.index()]).index();
+                    let h = self.chain_id(n).index();
                     self.chains[h].remove_lib(p);
                 }
                 Cell::Border => {}
@@ -157,7 +157,7 @@ impl Board {
             }
         }
         self.prisoners[color] += captured;
-        let mine = self.chains[Point(self.head[pi]).index()];
+        let mine = *self.chain_of(p);
         if mine.plibs == 0 {
             let lost = self.remove_chain(Point(self.head[pi]));
             self.prisoners[opp] += lost;
@@ -219,7 +219,7 @@ impl Board {
             for (n, delta) in self.neighbours(Point(s)).into_iter().zip(deltas) {
                 self.nbrs[n.index()] = self.nbrs[n.index()].wrapping_sub(delta);
                 if matches!(self.cells[n.index()], Cell::Black | Cell::White) {
-                    let nh = Point(self.head[n.index()]).index();
+                    let nh = self.chain_id(n).index();
                     self.chains[nh].add_lib(Point(s));
                 }
             }

@@ -152,17 +152,11 @@ impl Amaf {
     /// (0-based) of that play.
     #[inline]
     pub fn first_by(&self, c: Color, p: u32) -> Option<u16> {
-        let slot = self.first[slot_index(p)];
+        // Indexed through `Point`, whose mask spares the back-up's loop
+        // over every child a bounds check.
+        let slot = self.first[Point(p as u16).index()];
         (slot != 0 && slot & 1 == c.index() as u16).then(|| (slot >> 1) - 1)
     }
-}
-
-/// The index of point index `p` in `first`: a point index is below
-/// `MAX_POINTS`, a power of two, so the mask changes nothing and spares the
-/// back-up's loop over every child a bounds check.
-#[inline]
-fn slot_index(p: u32) -> usize {
-    p as usize & (MAX_POINTS - 1)
 }
 
 impl Amaf {
@@ -173,7 +167,7 @@ impl Amaf {
     /// deep). That case is rare, so it alone pays for a scan.
     #[inline]
     pub fn first_from(&self, c: Color, p: u32, start: u16) -> Option<u16> {
-        let slot = self.first[slot_index(p)];
+        let slot = self.first[Point(p as u16).index()];
         if slot == 0 {
             return None;
         }
