@@ -29,8 +29,8 @@ pub struct MctsOptions {
     /// weights, under the parameters' `shape_power`).
     pub model: std::sync::Arc<crate::knowledge::model::Model>,
     /// The policy network that corrects the model's tree priors where the
-    /// parameters' `net_prior` asks for it (by default on large boards,
-    /// [`is_large`]: it learns from 19x19 games), if any.
+    /// parameters' `net_prior` asks for it (by default on every size; on
+    /// small boards only once a node has `net_visits` visits), if any.
     pub net: Option<std::sync::Arc<crate::knowledge::net::Net>>,
 }
 

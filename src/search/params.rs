@@ -378,18 +378,25 @@ impl Default for SearchParams {
             // The network learned from 19x19 games; on the 19x19 screen it
             // moved hane from 27.0% of 37 to 66.7% of 30 against Pachi
             // (docs/strength-log.md, "The policy network on the 19x19
-            // screen"). On 9x9 it scored 54.5% of 333 beside the
-            // default's 53.1% of 325 at nearly twice the time a move
-            // ("The policy network on 9x9"): off there; on large boards 1
-            // (SearchParams::for_size).
-            net_prior: false,
-            // Every expansion. 32 makes a 19x19 search about 27% (empty
-            // board) to 38% (move 100) faster with the network, but on the
-            // 19x19 screen against Pachi (2,500 playouts each) it scored 26
-            // of 50 where the network at every expansion had scored 35 of 50
-            // on the same seeds (z -1.85; docs/strength-log.md, "The policy
-            // network later in the tree"): off.
-            net_visits: 0,
+            // screen"). On 9x9, run at every expansion, it scored 54.5% of
+            // 333 against Pachi beside the default's 53.1% of 325 at nearly
+            // twice the time a move ("The policy network on 9x9"); run from
+            // 32 visits (net_visits below) at about 5% of the time, 95.4%
+            // of 2,000 against GNU Go where the play without it scored
+            // 94.65% of 2,000 (z about 1.1), and 55.0% of 200 against Pachi
+            // where it scored 52.5% of 395 ("The policy network from 32
+            // visits on 9x9"). Three screens, none resolved, all the same
+            // way: on.
+            net_prior: true,
+            // 32 on small boards, at the cost and with the figures above.
+            // On large boards 0, every expansion (SearchParams::for_size):
+            // 32 makes a 19x19 search about 27% (empty board) to 38% (move
+            // 100) faster, but on the 19x19 screen against Pachi (2,500
+            // playouts each) it scored 26 of 50 where the network at every
+            // expansion had scored 35 of 50 on the same seeds (z -1.85;
+            // docs/strength-log.md, "The policy network later in the
+            // tree").
+            net_visits: 32,
             // Pachi plays 500 such playouts a move, on top of its count;
             // here they are counted, so fewer.
             owner_warmup: 100,
@@ -449,8 +456,9 @@ impl SearchParams {
     ///   shape and random moves (Pachi's rate), the rest refusing only
     ///   self-ataris of three stones or more;
     /// - `owner_prior` 1: Monte Carlo ownership in the tree priors;
-    /// - `net_prior` 1: the policy network corrects the tree priors (its
-    ///   screens are with its default, in [`SearchParams::default`]);
+    /// - `net_visits` 0: the policy network corrects a node's priors at
+    ///   its expansion instead of once it has 32 visits (its screens are
+    ///   with its default, in [`SearchParams::default`]);
     /// - `expand_visits` 8, Pachi's value: a leaf is expanded (and the
     ///   network run on it) after 8 visits instead of 4.
     ///
@@ -488,7 +496,7 @@ impl SearchParams {
             p.tactics.race_percent = 100;
             p.tactics.selfatari_percent = 60;
             p.owner_prior = 1.0;
-            p.net_prior = true;
+            p.net_visits = 0;
             p.losing_rave_equiv = 0.0;
             p.expand_visits = 8;
         }

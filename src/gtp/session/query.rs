@@ -35,7 +35,7 @@ impl Session {
     /// priors and the analysis `prior` fields use: they sum to 1 over the
     /// moves the search considers (the legal moves but own true-eye fills
     /// and suicide), and every other point gets 0. Where the search's
-    /// `net_prior` is set (by default on large boards) the policy network
+    /// `net_prior` is set (by default on every size) the policy network
     /// corrects them, as it does the priors.
     pub(super) fn policy(&self, color: Option<Color>) -> String {
         let color = color.unwrap_or_else(|| self.game.to_move());
