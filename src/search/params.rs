@@ -188,6 +188,8 @@ impl Default for SearchParams {
             // Heavy playouts beat light ones at equal playouts by a wide
             // margin (every match since the first heavy policy).
             playout: PlayoutKind::Heavy,
+            // One worker; the engine sets its cores (`--threads`, by
+            // default all of them).
             threads: 1,
             // Pachi expands after 8 visits. On 9x9 against Pachi at 2,000
             // playouts counted alike, 4 scored 42.0% of 200 games where 8
@@ -270,6 +272,8 @@ impl Default for SearchParams {
             last_good_reply: true,
             // 1 GiB: a 19x19 search of minutes fits; --max-tree-mb.
             max_tree_bytes: 1024 << 20,
+            // Under a clock, playouts that cannot change the move are time
+            // the clock keeps for later moves (Pachi stops the same way).
             early_stop: true,
             // PriorParams::for_size: Pachi's weights, see there.
             prior_even: None,
