@@ -385,9 +385,9 @@ impl Default for SearchParams {
             // screen"). On 9x9, run at every expansion, it scored 54.5% of
             // 333 against Pachi beside the default's 53.1% of 325 at nearly
             // twice the time a move ("The policy network on 9x9"); run from
-            // 32 visits (net_visits below) at about 5% of the time, 95.4%
-            // of 2,000 against GNU Go where the play without it scored
-            // 94.65% of 2,000 (z about 1.1), and 55.0% of 200 against Pachi
+            // 32 visits (net_visits below) at about 5% of the time, 95.2%
+            // of 3,000 against GNU Go where the play without it scored
+            // 94.65% of 2,000 (z about 0.8), and 55.0% of 200 against Pachi
             // where it scored 52.5% of 395 ("The policy network from 32
             // visits on 9x9"). Three screens, none resolved, all the same
             // way: on.
