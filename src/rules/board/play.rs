@@ -152,14 +152,14 @@ impl Board {
         let mut captured_at = NO_POINT;
         for n in nbrs {
             if self.cells[n.index()] == enemy && self.chain_of(n).plibs == 0 {
-                captured += self.remove_chain(Point(self.head[n.index()]));
+                captured += self.remove_chain(self.chain_id(n));
                 captured_at = n.0;
             }
         }
         self.prisoners[color] += captured;
         let mine = *self.chain_of(p);
         if mine.plibs == 0 {
-            let lost = self.remove_chain(Point(self.head[pi]));
+            let lost = self.remove_chain(self.chain_id(p));
             self.prisoners[opp] += lost;
             return lost;
         }
