@@ -239,6 +239,29 @@ pub enum Sub {
         /// Steps between measurements and checkpoints.
         #[arg(long, default_value_t = 500)]
         every: usize,
+        /// The teacher's labels of training positions
+        /// (`scripts/label-katago`): train on those positions alone, the
+        /// value heads too.
+        #[arg(long, value_name = "FILE")]
+        labels: Option<String>,
+        /// The teacher's labels of held-out positions: measure on those.
+        #[arg(long, value_name = "FILE")]
+        holdout_labels: Option<String>,
+        /// The held-out games' results (the TYGEM index), to count how
+        /// often the value picks the winner.
+        #[arg(long, value_name = "FILE")]
+        results: Option<String>,
+        /// Hidden units of the value heads added to a network without.
+        #[arg(long, default_value_t = 32)]
+        heads: usize,
+        /// The teacher's share of the policy's target (the played move
+        /// has the rest).
+        #[arg(long, default_value_t = 0.5)]
+        teacher: f32,
+        /// Go on from the network in --out and its state (FILE.state), as
+        /// a stopped run with the same options would have gone on.
+        #[arg(long)]
+        resume: bool,
         /// Game files to train on.
         #[arg(required = true)]
         files: Vec<String>,
@@ -536,6 +559,12 @@ pub fn run(command: Sub, config: &Config) -> ExitCode {
             rate,
             steps,
             every,
+            labels,
+            holdout_labels,
+            results,
+            heads,
+            teacher,
+            resume,
             files,
         } => tool(config.threads, || {
             let opts = hane::train::net::NetOptions {
@@ -547,8 +576,24 @@ pub fn run(command: Sub, config: &Config) -> ExitCode {
                 every: every.max(1),
                 holdout_positions,
                 seed: config.seed,
+                weights: hane::train::net::backward::Weights {
+                    teacher: teacher.clamp(0.0, 1.0),
+                    ..Default::default()
+                },
             };
-            hane::train::run_train_net(&files, &holdout, games, from.as_deref(), &out, &opts)
+            let run = hane::train::NetRun {
+                files,
+                holdout,
+                games,
+                from,
+                out,
+                labels,
+                holdout_labels,
+                results,
+                heads: heads.min(hane::knowledge::net::heads::MAX_HIDDEN),
+                resume,
+            };
+            hane::train::run_train_net(&run, &opts)
         }),
         Sub::Predict {
             model,

@@ -67,9 +67,61 @@ impl<T: Real> Adam<T> {
     }
 }
 
+impl Adam<f32> {
+    /// The moments as bytes: the step count (u64 LE), the number of
+    /// parameters (u64 LE), then the means and the variances (f32 LE).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(16 + 8 * self.m.len());
+        out.extend_from_slice(&(self.t as u64).to_le_bytes());
+        out.extend_from_slice(&(self.m.len() as u64).to_le_bytes());
+        for x in self.m.iter().chain(&self.v) {
+            out.extend_from_slice(&x.to_le_bytes());
+        }
+        out
+    }
+
+    /// Reads moments written by [`Adam::to_bytes`] for `n` parameters.
+    ///
+    /// # Errors
+    /// Bytes of another length or for another number of parameters.
+    pub fn from_bytes(bytes: &[u8], n: usize) -> Result<Adam<f32>, String> {
+        let word = |i: usize| {
+            let mut b = [0u8; 8];
+            b.copy_from_slice(&bytes[8 * i..8 * i + 8]);
+            u64::from_le_bytes(b)
+        };
+        if bytes.len() != 16 + 8 * n || word(1) != n as u64 {
+            return Err(format!("optimiser state not for {n} weights"));
+        }
+        let floats: Vec<f32> = bytes[16..]
+            .chunks_exact(4)
+            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
+        let t = i32::try_from(word(0)).map_err(|_| "optimiser step count too large")?;
+        Ok(Adam {
+            m: floats[..n].to_vec(),
+            v: floats[n..].to_vec(),
+            t,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_state_reads_back_and_goes_on_the_same() {
+        let mut a = Adam::new(3);
+        let mut x = [1.0f32, -2.0, 0.5];
+        a.descend(&mut x, &[0.3, -0.1, 2.0], 0.01);
+        let mut b = Adam::from_bytes(&a.to_bytes(), 3).unwrap();
+        assert!(Adam::from_bytes(&a.to_bytes(), 4).is_err());
+        let mut y = x;
+        a.descend(&mut x, &[0.1, 0.2, -0.3], 0.01);
+        b.descend(&mut y, &[0.1, 0.2, -0.3], 0.01);
+        assert_eq!(x, y);
+    }
 
     #[test]
     fn the_first_step_moves_each_parameter_by_the_rate_against_its_gradient() {

@@ -203,6 +203,26 @@ pub fn parse_line(line: &str) -> Result<Record, String> {
     })
 }
 
+/// Gives the games their winners from the TYGEM index (tab-separated:
+/// the id first, the result ninth), where they have none.
+///
+/// # Errors
+/// An unreadable index.
+pub fn add_results(index: &str, games: &mut [Record]) -> Result<(), String> {
+    let text = std::fs::read_to_string(index).map_err(|e| format!("cannot read {index}: {e}"))?;
+    let winners: std::collections::HashMap<&str, Color> = text
+        .lines()
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            Some((f.first()?.trim(), winner_of(f.get(8)?)?))
+        })
+        .collect();
+    for g in games.iter_mut().filter(|g| g.winner.is_none()) {
+        g.winner = winners.get(g.id.as_str()).copied();
+    }
+    Ok(())
+}
+
 /// The winner a result says (`B+Resign`, `W+3.5`, SGF `RE` or the TYGEM
 /// index's), if the game was decided on the board: a draw, a void game,
 /// or a win on time or by forfeit gives `None`.

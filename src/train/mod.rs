@@ -22,7 +22,7 @@ pub mod predict;
 pub mod simbal;
 
 use crate::knowledge::model::{Model, PlayoutGammas};
-use crate::knowledge::net::{self as net_shape, Net};
+use crate::knowledge::net::Net;
 use dataset::{Dataset, Dictionary};
 use games::{GameSet, Record};
 use std::sync::Arc;
@@ -220,46 +220,7 @@ pub fn run_predict(
     Ok(())
 }
 
-/// `hane train-net`: trains a policy network (a new one, or the one in
-/// `from`) on `files`, measuring on `holdout` and writing every checkpoint
-/// to `out`; prints the held-out figures on stdout.
-///
-/// # Errors
-/// Unreadable games or network, no usable game, or an unwritable `out`.
-pub fn run_train_net(
-    files: &[String],
-    holdout: &[String],
-    games: Option<usize>,
-    from: Option<&str>,
-    out: &str,
-    opts: &net::NetOptions,
-) -> Result<(), String> {
-    let model = crate::knowledge::builtin();
-    let mut network = match from {
-        Some(path) => Net::from_file(path)?,
-        None if Net::shape_ok(opts.channels, opts.blocks) => {
-            Net::new(opts.channels, opts.blocks, opts.seed)
-        }
-        None => {
-            return Err(format!(
-                "a network needs 1 to {} channels and at most {} blocks",
-                net_shape::MAX_CHANNELS,
-                net_shape::MAX_BLOCKS
-            ));
-        }
-    };
-    let set = read_games(files, games, None)?;
-    let held = read_games(holdout, None, None)?;
-    let fit = net::train(&mut network, &model, &set.games, &held.games, opts, |n| {
-        std::fs::write(out, n.to_bytes()).map_err(|e| format!("cannot write {out}: {e}"))
-    })?;
-    println!(
-        "held out: top-1 {:.2}%, mean log-likelihood {:.4}",
-        100.0 * fit.top1,
-        fit.log_likelihood
-    );
-    Ok(())
-}
+pub use net::run::{NetRun, run_train_net};
 
 /// `hane train-owner`: trains the priors' ownership gammas on positions
 /// sampled from the games at `rate` (ownership from `playouts` heavy
@@ -327,20 +288,7 @@ fn load_targets(source: &ResultGames<'_>) -> Result<Option<labels::Targets>, Str
 fn decided_games(source: &ResultGames<'_>) -> Result<Vec<Record>, String> {
     let mut set = read_games(source.files, source.games, None)?;
     if let Some(index) = source.results {
-        let text =
-            std::fs::read_to_string(index).map_err(|e| format!("cannot read {index}: {e}"))?;
-        let winners: std::collections::HashMap<&str, crate::rules::Color> = text
-            .lines()
-            .filter_map(|l| {
-                let f: Vec<&str> = l.split('\t').collect();
-                Some((f.first()?.trim(), games::winner_of(f.get(8)?)?))
-            })
-            .collect();
-        for g in &mut set.games {
-            if g.winner.is_none() {
-                g.winner = winners.get(g.id.as_str()).copied();
-            }
-        }
+        games::add_results(index, &mut set.games)?;
     }
     let decided = set.games.iter().filter(|g| g.winner.is_some()).count();
     if decided == 0 {

@@ -1,7 +1,7 @@
 //! The network applied to the move model's probabilities, as the tree
 //! priors use them.
 
-use super::{Activations, Net, input};
+use super::{Activations, HeadOut, Net, input};
 use crate::rules::{Board, Color, Point};
 
 /// Buffers of [`correct`], reused from call to call so the search does
@@ -11,12 +11,44 @@ pub struct NetBuffers {
     log_probs: Vec<f32>,
     input: Vec<f32>,
     acts: Activations,
+    /// The value heads' outputs of the last [`judge`].
+    pub heads: HeadOut,
 }
 
 /// Corrects `probs`, the model's probabilities of `color` playing each of
 /// `points` on `board` (normalised over them), by the network: each
 /// becomes proportional to `p * exp(correction)`, normalised again.
 pub fn correct(
+    net: &Net,
+    board: &Board,
+    color: Color,
+    points: &[Point],
+    probs: &mut [f32],
+    buf: &mut NetBuffers,
+) {
+    trunk_and_policy(net, board, color, points, probs, buf);
+}
+
+/// [`correct`], and the value heads of the same pass into `buf.heads`
+/// with `komi` the side to move's komi (positive when `color` is
+/// White). False, and `buf.heads` as it was, if the network has no
+/// heads.
+pub fn judge(
+    net: &Net,
+    board: &Board,
+    color: Color,
+    komi: f32,
+    points: &[Point],
+    probs: &mut [f32],
+    buf: &mut NetBuffers,
+) -> bool {
+    trunk_and_policy(net, board, color, points, probs, buf);
+    let n = board.size().get();
+    let last = buf.acts.acts.last().map_or(&[][..], |a| &a[..]);
+    net.heads(n, komi, last, &mut buf.heads)
+}
+
+fn trunk_and_policy(
     net: &Net,
     board: &Board,
     color: Color,

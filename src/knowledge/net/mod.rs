@@ -19,11 +19,13 @@
 pub mod conv;
 pub mod correct;
 pub mod direct;
+pub mod heads;
 pub mod input;
 pub mod isa;
 pub mod winograd;
 
-pub use correct::{NetBuffers, correct};
+pub use correct::{NetBuffers, correct, judge};
+pub use heads::{HeadOut, HeadsAt};
 pub use input::PLANES;
 use std::fmt;
 use std::sync::OnceLock;
@@ -33,8 +35,10 @@ pub const MAX_CHANNELS: usize = 512;
 /// The most residual blocks a network may have.
 pub const MAX_BLOCKS: usize = 64;
 
-/// File magic and format version.
+/// File magic of a network without value heads.
 const MAGIC: &[u8; 8] = b"HANENET1";
+/// File magic of a network with value heads ([`heads`]).
+const MAGIC_HEADS: &[u8; 8] = b"HANENET2";
 
 /// Why a network file was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -90,7 +94,10 @@ pub struct ConvAt {
 pub struct Net {
     channels: usize,
     blocks: usize,
-    /// The weights, convolution by convolution, then the head's `channels`.
+    /// Hidden units of the value heads; 0 for a network without heads.
+    hidden: usize,
+    /// The weights, convolution by convolution, then the policy head's
+    /// `channels`, then the value heads' ([`HeadsAt`]).
     params: Vec<f32>,
     /// Each convolution's filters transformed for [`Net::infer`], made at
     /// its first call and dropped by [`Net::params_mut`].
@@ -100,7 +107,8 @@ pub struct Net {
 impl PartialEq for Net {
     /// The same shape and weights (the transformed filters follow).
     fn eq(&self, other: &Net) -> bool {
-        (self.channels, self.blocks, &self.params) == (other.channels, other.blocks, &other.params)
+        (self.channels, self.blocks, self.hidden, &self.params)
+            == (other.channels, other.blocks, other.hidden, &other.params)
     }
 }
 
@@ -134,7 +142,8 @@ impl Net {
     pub fn new(channels: usize, blocks: usize, seed: u64) -> Net {
         use rand::rngs::SmallRng;
         use rand::{Rng, SeedableRng};
-        let mut net = Net::with_params(channels, blocks, vec![0.0; param_count(channels, blocks)]);
+        let params = vec![0.0; param_count(channels, blocks, 0)];
+        let mut net = Net::with_params(channels, blocks, 0, params);
         let mut rng = SmallRng::seed_from_u64(seed);
         for i in 0..net.convs() {
             if i > 0 && i % 2 == 0 {
@@ -147,6 +156,40 @@ impl Net {
             }
         }
         net
+    }
+
+    /// This network with new value heads of `hidden` units in place of
+    /// its own, if any: the hidden layer's weights drawn from `seed` with
+    /// He's uniform initialisation, the rest at zero, so the heads start
+    /// at an even value, no lead and no owner.
+    pub fn with_heads(&self, hidden: usize, seed: u64) -> Net {
+        use rand::rngs::SmallRng;
+        use rand::{Rng, SeedableRng};
+        let start = self.trunk_len();
+        let mut params = self.params[..start].to_vec();
+        params.resize(start + HeadsAt::count(self.channels, hidden), 0.0);
+        let at = HeadsAt::new(start, self.channels, hidden);
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let bound = (6.0 / at.inputs() as f32).sqrt();
+        for w in &mut params[at.fc1..at.fc1 + at.inputs() * hidden] {
+            *w = bound * (2.0 * (rng.next_u32() as f32 / 4_294_967_296.0) - 1.0);
+        }
+        Net::with_params(self.channels, self.blocks, hidden, params)
+    }
+
+    /// Where the value heads' weights are, if the network has them.
+    pub fn heads_at(&self) -> Option<HeadsAt> {
+        (self.hidden > 0).then(|| HeadsAt::new(self.trunk_len(), self.channels, self.hidden))
+    }
+
+    /// Hidden units of the value heads (0: none).
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// Weights of the trunk and the policy head.
+    fn trunk_len(&self) -> usize {
+        param_count(self.channels, self.blocks, 0)
     }
 
     /// Whether a network may have this shape: 1 to [`MAX_CHANNELS`]
@@ -187,17 +230,18 @@ impl Net {
         }
     }
 
-    /// Offset of the head's weights (`channels` of them).
+    /// Offset of the policy head's weights (`channels` of them).
     pub fn head_at(&self) -> usize {
-        self.params.len() - self.channels
+        self.trunk_len() - self.channels
     }
 
     /// A network of this shape with these weights (the caller checks
     /// their number).
-    fn with_params(channels: usize, blocks: usize, params: Vec<f32>) -> Net {
+    fn with_params(channels: usize, blocks: usize, hidden: usize, params: Vec<f32>) -> Net {
         Net {
             channels,
             blocks,
+            hidden,
             params,
             transformed: OnceLock::new(),
         }
@@ -281,11 +325,18 @@ impl Net {
     }
 
     /// The network as bytes: magic, planes, channels and blocks (u32 LE),
-    /// then every weight (f32 LE).
+    /// the heads' hidden units if it has heads (`HANENET2`), then every
+    /// weight (f32 LE).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(20 + 4 * self.params.len());
-        out.extend_from_slice(MAGIC);
-        for v in [PLANES, self.channels, self.blocks] {
+        let mut out = Vec::with_capacity(24 + 4 * self.params.len());
+        let mut header = vec![PLANES, self.channels, self.blocks];
+        if self.hidden > 0 {
+            out.extend_from_slice(MAGIC_HEADS);
+            header.push(self.hidden);
+        } else {
+            out.extend_from_slice(MAGIC);
+        }
+        for v in header {
             out.extend_from_slice(&(v as u32).to_le_bytes());
         }
         for w in &self.params {
@@ -300,8 +351,14 @@ impl Net {
     /// Another file, another input, an impossible shape, a wrong length
     /// or a weight that is not finite.
     pub fn from_bytes(bytes: &[u8]) -> Result<Net, NetError> {
-        if bytes.len() < 20 || &bytes[..8] != MAGIC {
-            return Err(NetError::NotANet);
+        let words = match bytes.get(..8) {
+            Some(m) if m == MAGIC => 3,
+            Some(m) if m == MAGIC_HEADS => 4,
+            _ => return Err(NetError::NotANet),
+        };
+        let header = 8 + 4 * words;
+        if bytes.len() < header {
+            return Err(NetError::Length);
         }
         let word = |i: usize| {
             let mut b = [0u8; 4];
@@ -309,15 +366,19 @@ impl Net {
             u32::from_le_bytes(b)
         };
         let (planes, channels, blocks) = (word(0), word(1), word(2));
+        let hidden = if words == 4 { word(3) as usize } else { 0 };
         if planes as usize != PLANES {
             return Err(NetError::Planes { found: planes });
         }
         let (channels, blocks) = (channels as usize, blocks as usize);
-        if !Net::shape_ok(channels, blocks) {
+        if !Net::shape_ok(channels, blocks)
+            || hidden > heads::MAX_HIDDEN
+            || (words == 4 && hidden == 0)
+        {
             return Err(NetError::Shape);
         }
-        let body = &bytes[20..];
-        if body.len() != 4 * param_count(channels, blocks) {
+        let body = &bytes[header..];
+        if body.len() != 4 * param_count(channels, blocks, hidden) {
             return Err(NetError::Length);
         }
         let params: Vec<f32> = body
@@ -327,7 +388,7 @@ impl Net {
         if params.iter().any(|w| !w.is_finite()) {
             return Err(NetError::NotFinite);
         }
-        Ok(Net::with_params(channels, blocks, params))
+        Ok(Net::with_params(channels, blocks, hidden, params))
     }
 
     /// Reads a network file.
@@ -340,10 +401,15 @@ impl Net {
     }
 }
 
-/// Weights of a network of this shape.
-pub fn param_count(channels: usize, blocks: usize) -> usize {
+/// Weights of a network of this shape (`hidden` 0: without value heads).
+pub fn param_count(channels: usize, blocks: usize, hidden: usize) -> usize {
     let f = channels;
-    (9 * PLANES * f + f) + 2 * blocks * (9 * f * f + f) + f
+    let heads = if hidden > 0 {
+        HeadsAt::count(f, hidden)
+    } else {
+        0
+    };
+    (9 * PLANES * f + f) + 2 * blocks * (9 * f * f + f) + f + heads
 }
 
 /// Sets the negative values to zero.
@@ -444,6 +510,26 @@ mod tests {
     }
 
     #[test]
+    fn a_network_with_heads_reads_back_what_it_wrote() {
+        let mut net = Net::new(4, 1, 3).with_heads(6, 2);
+        let at = net.heads_at().expect("heads");
+        net.params[at.fc2] = 0.5;
+        let bytes = net.to_bytes();
+        assert_eq!(&bytes[..8], b"HANENET2");
+        assert_eq!(Net::from_bytes(&bytes), Ok(net));
+        for cut in [bytes.len() - 4, 22, 9] {
+            assert_eq!(
+                Net::from_bytes(&bytes[..cut]),
+                Err(NetError::Length),
+                "{cut}"
+            );
+        }
+        let mut none = bytes.clone();
+        none[20..24].copy_from_slice(&0u32.to_le_bytes());
+        assert_eq!(Net::from_bytes(&none), Err(NetError::Shape));
+    }
+
+    #[test]
     fn the_parameters_are_laid_out_end_to_end() {
         let net = Net::new(6, 3, 0);
         let mut next = 0;
@@ -454,6 +540,11 @@ mod tests {
         }
         assert_eq!(net.head_at(), next);
         assert_eq!(next + net.channels(), net.params.len());
+        let with = net.with_heads(5, 1);
+        let at = with.heads_at().expect("heads");
+        assert_eq!(at.owner, next + net.channels());
+        assert_eq!(at.end(), with.params.len());
+        assert_eq!(with.params[..at.owner], net.params[..]);
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! One position's loss and its gradient with respect to every weight of
 //! the network (backpropagation through [`Net::forward`]).
 
-use crate::knowledge::net::{Activations, MAX_CHANNELS, Net, conv, direct};
+use crate::knowledge::net::heads::{SCORE_SCALE, size_factor};
+use crate::knowledge::net::{Activations, HeadOut, MAX_CHANNELS, Net, conv, direct};
 
 /// One training position, ready for the network.
 #[derive(Clone, Debug, Default)]
@@ -15,12 +16,78 @@ pub struct Example {
     pub base: Vec<f32>,
     /// Index of the played move in `base`.
     pub played: usize,
+    /// The teacher's targets for the value heads, if the position has them.
+    pub value: Option<ValueTargets>,
+}
+
+/// What the teacher says of a position, from the side to move's view.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ValueTargets {
+    /// The side to move's komi (positive when it is White).
+    pub komi: f32,
+    /// Win probability.
+    pub win: f32,
+    /// Expected final lead, in points.
+    pub lead: f32,
+    /// Ownership of each point, as the network's outputs are laid out.
+    pub owner: Vec<f32>,
+    /// The teacher's policy: (index in `base`, probability).
+    pub policy: Vec<(usize, f32)>,
+}
+
+/// How much each part of the loss counts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weights {
+    /// The teacher's share of the policy target (the played move has the
+    /// rest); 0 where the position has no teacher.
+    pub teacher: f32,
+    /// The value's cross-entropy.
+    pub value: f32,
+    /// The score's Huber loss, in units of [`SCORE_SCALE`] points.
+    pub score: f32,
+    /// The ownership's cross-entropy, averaged over the points.
+    pub owner: f32,
+}
+
+impl Default for Weights {
+    fn default() -> Weights {
+        Weights {
+            teacher: 0.5,
+            value: 1.5,
+            score: 0.5,
+            owner: 1.0,
+        }
+    }
+}
+
+/// One position's losses, each before its weight.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Losses {
+    /// Cross-entropy of the policy target.
+    pub policy: f64,
+    /// Cross-entropy of the teacher's win probability.
+    pub value: f64,
+    /// Huber loss of the lead, in units of the score scale.
+    pub score: f64,
+    /// Mean cross-entropy of the ownership.
+    pub owner: f64,
+}
+
+impl std::ops::AddAssign for Losses {
+    fn add_assign(&mut self, o: Losses) {
+        self.policy += o.policy;
+        self.value += o.value;
+        self.score += o.score;
+        self.owner += o.owner;
+    }
 }
 
 /// Scratch buffers of the backward pass, reused between positions.
 #[derive(Default)]
 pub struct Scratch {
     acts: Activations,
+    heads: HeadOut,
+    target: Vec<f32>,
     logits: Vec<f32>,
     probs: Vec<f32>,
     grad: Vec<f32>,
@@ -55,11 +122,22 @@ pub fn log_probs(
     crate::knowledge::net::log_softmax(logits, out);
 }
 
-/// Adds the gradient of `-log p(played)` to `grads` (laid out as
-/// `net.params`) and returns the loss.
-pub fn accumulate(net: &Net, ex: &Example, s: &mut Scratch, grads: &mut [f32]) -> f32 {
+/// Adds the gradient of the weighted loss to `grads` (laid out as
+/// `net.params`) and returns the losses: the policy's cross-entropy
+/// against the played move, mixed with the teacher's policy where the
+/// example has one, and the value heads' losses where the example has
+/// targets and the network heads.
+pub fn accumulate(
+    net: &Net,
+    ex: &Example,
+    w: &Weights,
+    s: &mut Scratch,
+    grads: &mut [f32],
+) -> Losses {
     let Scratch {
         acts,
+        heads,
+        target,
         logits,
         probs,
         grad,
@@ -72,11 +150,40 @@ pub fn accumulate(net: &Net, ex: &Example, s: &mut Scratch, grads: &mut [f32]) -
     let hw = n * n;
     let f = net.channels();
     log_probs(net, Net::forward, ex, acts, logits, probs);
-    let loss = -probs[ex.played];
-    // d loss / d correction = p - [played], on the board's points.
+    // The policy target: the played move, and the teacher's policy on
+    // the candidates (renormalised over them) if there is one.
+    target.clear();
+    target.resize(ex.base.len(), 0.0);
+    let teacher = ex.value.as_ref().filter(|_| w.teacher > 0.0);
+    let on_candidates = teacher.map_or(0.0, |t| {
+        t.policy
+            .iter()
+            .filter(|&&(i, _)| ex.base.get(i).is_some_and(|b| b.is_finite()))
+            .map(|&(_, p)| p)
+            .sum::<f32>()
+    });
+    let share = if on_candidates > 0.0 { w.teacher } else { 0.0 };
+    target[ex.played] = 1.0 - share;
+    if let Some(t) = teacher.filter(|_| share > 0.0) {
+        for &(i, p) in &t.policy {
+            if ex.base.get(i).is_some_and(|b| b.is_finite()) {
+                target[i] += share * p / on_candidates;
+            }
+        }
+    }
+    let mut losses = Losses {
+        policy: -target
+            .iter()
+            .zip(probs.iter())
+            .filter(|(t, _)| **t > 0.0)
+            .map(|(t, lp)| (t * lp) as f64)
+            .sum::<f64>(),
+        ..Losses::default()
+    };
+    // d loss / d correction = p - target, on the board's points.
     let dout = logits;
     dout.clear();
-    dout.extend((0..hw).map(|i| probs[i].exp() - (i == ex.played) as u8 as f32));
+    dout.extend((0..hw).map(|i| probs[i].exp() - target[i]));
 
     let p = net.params();
     let acts = &acts.acts;
@@ -96,6 +203,20 @@ pub fn accumulate(net: &Net, ex: &Example, s: &mut Scratch, grads: &mut [f32]) -
             grad[q * f + c] = d * p[head + c];
         }
     }
+    if let Some(t) = &ex.value
+        && net.heads(n, t.komi, last, heads)
+    {
+        losses.value = heads_backward(net, n, t, w, last, heads, grads, grad, du);
+        let score = heads.score_raw - t.lead / SCORE_SCALE;
+        losses.score = huber(score) as f64;
+        losses.owner = heads
+            .owner
+            .iter()
+            .zip(&t.owner)
+            .map(|(&o, &t)| cross_entropy((1.0 + o) / 2.0, (1.0 + t) / 2.0))
+            .sum::<f64>()
+            / hw as f64;
+    }
     // Blocks, last first; `grad` holds d loss / d (block output).
     for b in (0..net.blocks()).rev() {
         let y = &acts[2 + 2 * b];
@@ -113,7 +234,104 @@ pub fn accumulate(net: &Net, ex: &Example, s: &mut Scratch, grads: &mut [f32]) -
     }
     mask(grad, &acts[0]);
     conv_backward(net, 0, n, &ex.input, grad, grads, col, flipped, None);
-    loss
+    losses
+}
+
+/// Huber's loss with threshold 1.
+fn huber(d: f32) -> f32 {
+    if d.abs() <= 1.0 {
+        0.5 * d * d
+    } else {
+        d.abs() - 0.5
+    }
+}
+
+/// `-(t ln q + (1 - t) ln(1 - q))`, `q` kept off 0 and 1.
+fn cross_entropy(q: f32, t: f32) -> f64 {
+    let q = f64::from(q).clamp(1e-7, 1.0 - 1e-7);
+    let t = f64::from(t);
+    -(t * q.ln() + (1.0 - t) * (1.0 - q).ln())
+}
+
+/// The value heads' backward pass: adds their weights' gradients to
+/// `grads` and their gradient with respect to the trunk's last
+/// activations `last` to `grad`; returns the value's cross-entropy.
+/// `dh` is scratch.
+#[allow(clippy::too_many_arguments)]
+fn heads_backward(
+    net: &Net,
+    n: usize,
+    t: &ValueTargets,
+    w: &Weights,
+    last: &[f32],
+    out: &HeadOut,
+    grads: &mut [f32],
+    grad: &mut [f32],
+    dh: &mut Vec<f32>,
+) -> f64 {
+    let Some(at) = net.heads_at() else {
+        return 0.0;
+    };
+    let p = net.params();
+    let (f, h, hw) = (at.channels, at.hidden, n * n);
+    // Ownership: o = tanh(z); the cross-entropy of (1 + o) / 2 against
+    // (1 + t) / 2 has d/dz = o - t.
+    let scale = w.owner / hw as f32;
+    for (q, (&o, &target)) in out.owner.iter().zip(&t.owner).enumerate() {
+        let dz = scale * (o - target);
+        let row = &last[q * f..][..f];
+        for c in 0..f {
+            grads[at.owner + c] += dz * row[c];
+            grad[q * f + c] += dz * p[at.owner + c];
+        }
+        grads[at.owner + f] += dz;
+    }
+    // Outputs.
+    let win = out.win();
+    let dv = w.value * (win - t.win);
+    let ds = w.score * (out.score_raw - t.lead / SCORE_SCALE).clamp(-1.0, 1.0);
+    dh.clear();
+    dh.resize(h, 0.0);
+    for j in 0..h {
+        let x = out.hidden[j];
+        grads[at.fc2 + 2 * j] += dv * x;
+        grads[at.fc2 + 2 * j + 1] += ds * x;
+        if x > 0.0 {
+            dh[j] = dv * p[at.fc2 + 2 * j] + ds * p[at.fc2 + 2 * j + 1];
+        }
+    }
+    grads[at.fc2 + 2 * h] += dv;
+    grads[at.fc2 + 2 * h + 1] += ds;
+    // Hidden layer, and the pooled channels' gradients into the trunk.
+    let inputs = at.inputs();
+    for (i, &x) in out.pooled.iter().enumerate() {
+        let row = at.fc1 + i * h;
+        let mut dx = 0.0;
+        for j in 0..h {
+            grads[row + j] += x * dh[j];
+            dx += p[row + j] * dh[j];
+        }
+        if i >= 3 * f {
+            continue;
+        }
+        let c = i % f;
+        match i / f {
+            0 => spread(grad, f, c, hw, dx / hw as f32),
+            1 => spread(grad, f, c, hw, dx * size_factor(n) / hw as f32),
+            _ => grad[out.argmax[c] as usize * f + c] += dx,
+        }
+    }
+    for j in 0..h {
+        grads[at.fc1 + inputs * h + j] += dh[j];
+    }
+    cross_entropy(win, t.win)
+}
+
+/// Adds `d` to channel `c` of every point.
+fn spread(grad: &mut [f32], f: usize, c: usize, hw: usize, d: f32) {
+    for q in 0..hw {
+        grad[q * f + c] += d;
+    }
 }
 
 /// Zeroes the gradient where the ReLU's output was zero.
@@ -212,6 +430,7 @@ mod tests {
             input,
             base,
             played: 5,
+            value: None,
         }
     }
 
@@ -220,6 +439,59 @@ mod tests {
         let mut lp = Vec::new();
         log_probs(net, Net::forward, ex, &mut acts, &mut Vec::new(), &mut lp);
         -lp[ex.played] as f64
+    }
+
+    /// The weighted loss, computed from the forward pass alone.
+    fn total(net: &Net, ex: &Example, w: &Weights) -> f64 {
+        let mut grads = vec![0.0; net.params().len()];
+        let l = accumulate(net, ex, w, &mut Scratch::default(), &mut grads);
+        l.policy
+            + f64::from(w.value) * l.value
+            + f64::from(w.score) * l.score
+            + f64::from(w.owner) * l.owner
+    }
+
+    #[test]
+    fn the_heads_gradient_matches_finite_differences() {
+        let mut net = Net::new(4, 1, 9).with_heads(5, 9);
+        for (i, w) in net.params_mut().iter_mut().enumerate() {
+            if *w == 0.0 {
+                *w = ((i * 37 % 17) as f32 - 8.0) / 40.0;
+            }
+        }
+        let n = 4;
+        let mut ex = example(n);
+        ex.value = Some(ValueTargets {
+            komi: 7.5,
+            win: 0.3,
+            lead: -4.0,
+            owner: (0..n * n).map(|i| (i % 3) as f32 - 1.0).collect(),
+            policy: vec![(5, 0.5), (0, 0.3), (3, 0.2), (n * n, 0.1)],
+        });
+        let w = Weights::default();
+        let mut grads = vec![0.0; net.params().len()];
+        let l = accumulate(&net, &ex, &w, &mut Scratch::default(), &mut grads);
+        assert!(l.value > 0.0 && l.owner > 0.0 && l.score > 0.0, "{l:?}");
+        let at = net.heads_at().unwrap();
+        let h = 1e-2f32;
+        let mut checked = 0;
+        // Every head weight, and a sample of the trunk's.
+        let picks = (0..at.owner).step_by(11).chain(at.owner..at.end());
+        for i in picks {
+            let mut plus = net.clone();
+            plus.params_mut()[i] += h;
+            let mut minus = net.clone();
+            minus.params_mut()[i] -= h;
+            let numeric = (total(&plus, &ex, &w) - total(&minus, &ex, &w)) / (2.0 * h as f64);
+            let err = (numeric - grads[i] as f64).abs();
+            assert!(
+                err < 2e-3 + 0.05 * numeric.abs(),
+                "weight {i}: backprop {} numeric {numeric}",
+                grads[i]
+            );
+            checked += 1;
+        }
+        assert!(checked > 100);
     }
 
     #[test]
@@ -234,8 +506,8 @@ mod tests {
         let ex = example(4);
         let mut grads = vec![0.0; net.params().len()];
         let mut s = Scratch::default();
-        let l = accumulate(&net, &ex, &mut s, &mut grads);
-        assert!((l as f64 - loss(&net, &ex)).abs() < 1e-5);
+        let l = accumulate(&net, &ex, &Weights::default(), &mut s, &mut grads);
+        assert!((l.policy - loss(&net, &ex)).abs() < 1e-5);
         let h = 1e-2f32;
         let mut checked = 0;
         for i in (0..net.params().len()).step_by(7) {
