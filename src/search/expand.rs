@@ -7,7 +7,7 @@
 //! network costs more than the rest of an expansion.
 
 use super::playout;
-use super::tree::{self, NodeId, PASS};
+use super::tree::{self, NodeId, PASS, WIN_UNITS};
 use super::worker::Shared;
 use crate::knowledge::net::{self, NetBuffers};
 use crate::knowledge::priors::{self, Adjust, PriorParams, Rated};
@@ -54,11 +54,16 @@ fn adjust<'a>(sh: &'a Shared<'_>, mean: &'a mut Vec<f32>) -> Adjust<'a> {
 }
 
 /// Priors of the root's children, one per move of `legal`: with
-/// ownership when the priors use it.
+/// ownership when the priors use it. With the value mix on, the root
+/// gets the network's judgement too, so the simulations that end at one
+/// of its children not yet expanded have one.
 pub(super) fn root_children(sh: &Shared<'_>, legal: &[Point]) -> Vec<(u32, u32, u32)> {
     let mut s = Buffers::default();
     s.points.extend_from_slice(legal);
-    rate(sh, sh.board, sh.color, &mut s, true);
+    let judge = sh.params.value_mix > 0.0;
+    if let Some(win) = rate(sh, sh.board, sh.color, &mut s, true, judge) {
+        set_value(sh, sh.root, sh.color, win);
+    }
     children(sh, sh.board, sh.color, &mut s, sh.params.prune_ladders);
     // Never leave the root without a move to search.
     if s.moves.is_empty() {
@@ -72,8 +77,16 @@ pub(super) fn root_children(sh: &Shared<'_>, legal: &[Point]) -> Vec<(u32, u32, 
 
 /// Rates `s.points`, moves of `color` on `board`, with the model and the
 /// search's adjustments, corrected by the policy network if there is one
-/// and `with_net` is set: fills `s.rated`.
-fn rate(sh: &Shared<'_>, board: &Board, color: Color, s: &mut Buffers, with_net: bool) {
+/// and `with_net` is set: fills `s.rated`. With `judge` too, returns the
+/// value heads' win probability of `color`, if the network has heads.
+fn rate(
+    sh: &Shared<'_>,
+    board: &Board,
+    color: Color,
+    s: &mut Buffers,
+    with_net: bool,
+    judge: bool,
+) -> Option<f32> {
     priors::probabilities(
         sh.model,
         board,
@@ -82,9 +95,15 @@ fn rate(sh: &Shared<'_>, board: &Board, color: Color, s: &mut Buffers, with_net:
         adjust(sh, &mut s.owner),
         &mut s.rated,
     );
-    if let Some(net) = sh.net.filter(|_| with_net) {
-        net::correct(net, board, color, &s.points, &mut s.rated.probs, &mut s.net);
+    let net = sh.net.filter(|_| with_net)?;
+    if judge {
+        let komi = color.opponent().relative(sh.white_bonus) as f32;
+        let probs = &mut s.rated.probs;
+        return net::judge(net, board, color, komi, &s.points, probs, &mut s.net)
+            .then(|| s.net.heads.win());
     }
+    net::correct(net, board, color, &s.points, &mut s.rated.probs, &mut s.net);
+    None
 }
 
 /// Fills `s.moves` with a child and its prior per rated point, leaving
@@ -158,8 +177,10 @@ pub(super) fn expand(
     );
     // Deterministic child order whatever the empty list's order.
     s.points.sort_unstable();
-    let later = sh.net.is_some() && sh.params.net_visits > 0;
-    rate(sh, board, color, s, !later);
+    // The value mix needs the network's judgement at once.
+    let judge = sh.params.value_mix > 0.0;
+    let later = sh.net.is_some() && sh.params.net_visits > 0 && !judge;
+    let win = rate(sh, board, color, s, !later, judge);
     children(sh, board, color, s, sh.params.prune_ladders);
     if sh.allow_pass {
         s.moves.push(pass_child(sh.priors));
@@ -168,7 +189,22 @@ pub(super) fn expand(
     if expanded && later {
         sh.tree.node(node).mark_net_pending();
     }
+    if let Some(win) = win.filter(|_| expanded) {
+        set_value(sh, node, color, win);
+    }
     expanded
+}
+
+/// Records `win`, the network's win probability of `color` to move at
+/// `node`, in the node.
+fn set_value(sh: &Shared<'_>, node: NodeId, color: Color, win: f32) {
+    let black = if color == Color::Black {
+        win
+    } else {
+        1.0 - win
+    };
+    let units = (f64::from(black) * f64::from(WIN_UNITS)).round() as u32;
+    sh.tree.node(node).set_net_value(units);
 }
 
 /// Gives the children of `node` (a position with `color` to play) the
@@ -185,7 +221,7 @@ pub(super) fn refine(sh: &Shared<'_>, node: NodeId, board: &Board, color: Color,
             .filter(|&mv| mv != PASS)
             .map(|mv| Point(mv as u16)),
     );
-    rate(sh, board, color, s, true);
+    rate(sh, board, color, s, true, false);
     let Rated {
         probs, laddered, ..
     } = &s.rated;

@@ -635,3 +635,5 @@ fn result(t: &Tree, sh: &Shared<'_>, start: Instant) -> SearchResult {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod value_tests;

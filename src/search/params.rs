@@ -56,6 +56,12 @@ pub struct SearchParams {
     /// times its mean final margin less its parent's, in units of
     /// `score_scale` and held to plus or minus one; 0 is off.
     pub score_utility: f64,
+    /// The value network's share of each simulation's result, 0 to 1
+    /// (AlphaGo's mixing constant): the result counts `1 - value_mix`,
+    /// the network's value of the deepest position on the path it
+    /// judged counts `value_mix`. 0 is off; it needs a network with
+    /// value heads, and with it the network runs at every expansion.
+    pub value_mix: f64,
     /// The margin difference, in points, at which the score utility is
     /// full (0: the square root of the board's area).
     pub score_scale: f64,
@@ -253,6 +259,8 @@ impl Default for SearchParams {
             // (22.4%) where the default scored 35.8% of 120
             // (docs/strength-log.md, "A score utility"): off.
             score_utility: 0.0,
+            // Off until a network with value heads is built in.
+            value_mix: 0.0,
             // The square root of the area: 19 points on 19x19, 9 on 9x9
             // (KataGo's scale grows with the square root of the area
             // too). Not tuned.

@@ -63,6 +63,9 @@ pub struct Node {
     pub mover_owns2: AtomicU32,
     /// The same for the simulation's winner (a draw counts one half).
     pub winner_owns2: AtomicU32,
+    /// The value network's judgement of the node's position: Black's
+    /// value in [`WIN_UNITS`], plus one (0: not judged).
+    net_value: AtomicU32,
 }
 
 impl Node {
@@ -136,6 +139,19 @@ impl Node {
         color.relative(black)
     }
 
+    /// The value network's judgement of the node's position, Black's
+    /// value in [`WIN_UNITS`], if it was judged.
+    #[inline]
+    pub fn net_value(&self) -> Option<u32> {
+        self.net_value.load(Relaxed).checked_sub(1)
+    }
+
+    /// Records the value network's judgement (Black's value in
+    /// [`WIN_UNITS`]).
+    pub fn set_net_value(&self, black: u32) {
+        self.net_value.store(black.min(WIN_UNITS) + 1, Relaxed);
+    }
+
     /// Replaces the prior equivalent visits and wins.
     pub fn set_prior(&self, visits: u32, wins: u32) {
         self.prior.store(
@@ -157,6 +173,7 @@ impl Node {
         self.in_flight.store(0, Relaxed);
         self.mover_owns2.store(0, Relaxed);
         self.winner_owns2.store(0, Relaxed);
+        self.net_value.store(0, Relaxed);
     }
 }
 

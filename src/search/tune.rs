@@ -9,7 +9,7 @@ use super::SearchParams;
 impl SearchParams {
     /// The names [`SearchParams::set`] knows, for experiments and tuning
     /// (`hane --tune NAME=VALUE`).
-    pub const TUNABLE: [&'static str; 56] = [
+    pub const TUNABLE: [&'static str; 57] = [
         "rave_equiv",
         "root_rave_equiv",
         "losing_rave_equiv",
@@ -17,6 +17,7 @@ impl SearchParams {
         "last_good_reply",
         "score_weight",
         "score_utility",
+        "value_mix",
         "score_scale",
         "criticality",
         "criticality_visits",
@@ -89,6 +90,7 @@ impl SearchParams {
             "explore_below" => self.explore_below = value.min(1.0),
             "score_weight" => self.score_weight = value.min(0.5),
             "score_utility" => self.score_utility = value.min(0.5),
+            "value_mix" => self.value_mix = value.min(1.0),
             "score_scale" => self.score_scale = value.min(1000.0),
             "criticality" => self.criticality = value.min(10.0),
             "criticality_visits" => self.criticality_visits = (value as u32).max(1),
@@ -166,6 +168,7 @@ impl SearchParams {
             "explore_below" => self.explore_below,
             "score_weight" => self.score_weight,
             "score_utility" => self.score_utility,
+            "value_mix" => self.value_mix,
             "score_scale" => self.score_scale,
             "criticality" => self.criticality,
             "criticality_visits" => self.criticality_visits.into(),

@@ -406,6 +406,7 @@ fn simulate(
         sh.score_weight
     };
     let black_value = value::units(black_wins2, score, score_weight, board.size().area(), rng);
+    let black_value = mix_net_value(sh, path, black_value, ended);
     // Back up: the root is seen from the opponent of the searching colour
     // (who "moved into" it); each child from the colour that played it.
     let mut mover = sh.color.opponent();
@@ -489,5 +490,29 @@ fn simulate(
             }
         }
         mover = mover.opponent();
+    }
+}
+
+/// A simulation's value for Black mixed with the value network's
+/// judgement of the deepest position on its path that has one, as
+/// AlphaGo mixes its rollouts with its value network: the result counts
+/// `1 - value_mix`, the judgement `value_mix`. A capture search, a game
+/// that ended in the tree, or a path without a judgement keeps the
+/// result alone.
+fn mix_net_value(sh: &Shared<'_>, path: &[(NodeId, u16)], black_value: u32, ended: bool) -> u32 {
+    let mix = sh.params.value_mix;
+    if mix <= 0.0 || ended || sh.goal.is_some() {
+        return black_value;
+    }
+    let judged = path
+        .iter()
+        .rev()
+        .find_map(|&(id, _)| sh.tree.node(id).net_value());
+    match judged {
+        Some(net) => {
+            let v = (1.0 - mix) * f64::from(black_value) + mix * f64::from(net);
+            (v.round() as u32).min(WIN_UNITS)
+        }
+        None => black_value,
     }
 }

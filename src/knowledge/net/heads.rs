@@ -154,11 +154,11 @@ impl Net {
         }
         let inv = 1.0 / hw.max(1) as f32;
         let scale = size_factor(n);
-        for c in 0..f {
+        for (c, &m) in max[..f].iter().enumerate() {
             let mean = out.pooled[c] * inv;
             out.pooled[c] = mean;
             out.pooled[f + c] = mean * scale;
-            out.pooled[2 * f + c] = max[c];
+            out.pooled[2 * f + c] = m;
         }
         out.pooled[POOLS * f] = komi / KOMI_SCALE;
         // Hidden layer.

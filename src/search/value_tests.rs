@@ -1,0 +1,121 @@
+//! The value mix: the network's judgements in the tree and in the
+//! simulations' results.
+
+use super::tree::{Tree, WIN_UNITS};
+use super::*;
+use crate::knowledge::net::{Net, heads::sigmoid};
+use crate::rules::diagram::vertex;
+use crate::rules::{BoardSize, Rules};
+use std::sync::Arc;
+
+fn game_after(moves: &str) -> Game {
+    let mut g = Game::new(BoardSize::new(9).unwrap(), Rules::AGA, 7.0);
+    let mut color = Color::Black;
+    for m in moves.split_whitespace() {
+        g.play(color, Move::Play(vertex(g.size(), m).unwrap()))
+            .unwrap();
+        color = color.opponent();
+    }
+    g
+}
+
+/// A small network whose value heads say the side to move wins with
+/// probability `sigmoid(logit)` whatever the position.
+fn sure_net(logit: f32) -> Arc<Net> {
+    let mut net = Net::new(4, 1, 1).with_heads(4, 1);
+    let at = net.heads_at().unwrap();
+    net.params_mut()[at.fc2 + 2 * at.hidden] = logit;
+    Arc::new(net)
+}
+
+fn run(net: Arc<Net>, mix: f64, seed: u64) -> (Searcher, SearchResult) {
+    let params = SearchParams {
+        net_prior: true,
+        value_mix: mix,
+        max_tree_bytes: 16 << 20,
+        ..SearchParams::default()
+    };
+    let mut s = Searcher::new(params).with_net(Some(net));
+    let limits = SearchLimits {
+        playouts: Some(1500),
+        time: None,
+        stop: StopCheck::NEVER,
+    };
+    let r = s.run(&game_after("E5 C4 D3"), Color::White, &limits, None, seed);
+    (s, r)
+}
+
+/// Checks every expanded node below `id` (White to move at `id` when
+/// `white` is set): its judgement is the network's, from Black's view.
+fn check_judged(t: &Tree, id: u32, white: bool, black_units: u32, count: &mut u32) {
+    if t.is_expanded(id) {
+        let want = if white {
+            WIN_UNITS - black_units
+        } else {
+            black_units
+        };
+        assert_eq!(t.node(id).net_value(), Some(want), "node {id}");
+        *count += 1;
+    } else {
+        assert_eq!(t.node(id).net_value(), None, "node {id} not expanded");
+    }
+    for c in t.children(id) {
+        check_judged(t, c, !white, black_units, count);
+    }
+}
+
+#[test]
+fn every_expanded_node_keeps_the_networks_judgement() {
+    let p = sigmoid(2.0);
+    let black_units = (f64::from(p) * f64::from(WIN_UNITS)).round() as u32;
+    let (s, _) = run(sure_net(2.0), 0.5, 3);
+    let t = s.tree();
+    let root = s.root.as_ref().unwrap().0;
+    let mut count = 0;
+    // White to move at the root: Black's value is 1 - p there.
+    check_judged(t, root, true, black_units, &mut count);
+    assert!(count > 20, "{count} judged nodes");
+    // Without the mix nothing is judged.
+    let (s, _) = run(sure_net(2.0), 0.0, 3);
+    let root = s.root.as_ref().unwrap().0;
+    let mut none = 0;
+    for c in s.tree().children(root) {
+        none += u32::from(s.tree().node(c).net_value().is_some());
+    }
+    assert_eq!(none, 0);
+}
+
+#[test]
+fn with_the_whole_mix_a_simulation_is_worth_a_judgement() {
+    // Every simulation's value is a judgement: the side to move wins
+    // with p at the deepest judged node, so from Black's view each is
+    // worth p or 1 - p in units, and each node's wins are a sum of them.
+    let p = sigmoid(1.5);
+    let u = (f64::from(p) * f64::from(WIN_UNITS)).round() as u32;
+    let (s, r) = run(sure_net(1.5), 1.0, 4);
+    let t = s.tree();
+    let root = s.root.as_ref().unwrap().0;
+    let mut checked = 0;
+    for c in t.children(root) {
+        let n = t.node(c);
+        let (visits, wins) = (
+            n.visits(),
+            n.wins.load(std::sync::atomic::Ordering::Relaxed),
+        );
+        // wins = a * u + (visits - a) * (WIN_UNITS - u) for some a.
+        let low = visits * (WIN_UNITS - u);
+        assert!(wins >= low, "child {c}: {wins} below {low}");
+        assert_eq!((wins - low) % (2 * u - WIN_UNITS), 0, "child {c}");
+        checked += 1;
+    }
+    assert!(checked > 5);
+    // Deterministic for a seed, and another search than the playouts'.
+    assert_eq!(
+        format!("{:?}", r.candidates),
+        format!("{:?}", run(sure_net(1.5), 1.0, 4).1.candidates)
+    );
+    assert_ne!(
+        format!("{:?}", r.candidates),
+        format!("{:?}", run(sure_net(1.5), 0.0, 4).1.candidates)
+    );
+}
