@@ -163,21 +163,36 @@ impl GameSet {
 }
 
 /// One line: an id, a tab, and the moves. The moves are replayed on an
-/// empty 19x19 board and must be legal (simple ko, no suicide).
+/// empty board and must be legal (simple ko, no suicide). The board is
+/// 19x19 unless the moves start with `SZ[n]`; a `RE[...]` there gives
+/// the result (as SGF's), e.g. `g1<TAB>SZ[9];RE[W+2.5];B[ee];W[cc]`.
 pub fn parse_line(line: &str) -> Result<Record, String> {
     let (id, moves_text) = line
         .split_once('\t')
         .ok_or_else(|| "no tab between the game id and the moves".to_string())?;
-    let size = BoardSize::NINETEEN;
-    let mut board = Board::new(size);
-    let start = board.clone();
-    let mut moves = Vec::new();
-    for (n, token) in moves_text
+    let mut size = BoardSize::NINETEEN;
+    let mut winner = None;
+    let mut tokens = moves_text
         .split(';')
         .map(str::trim)
         .filter(|t| !t.is_empty())
-        .enumerate()
-    {
+        .peekable();
+    while let Some(t) = tokens.next_if(|t| t.starts_with("SZ[") || t.starts_with("RE[")) {
+        let value = &t[3..t.len() - usize::from(t.ends_with(']'))];
+        if t.starts_with("SZ[") {
+            size = value
+                .parse()
+                .ok()
+                .and_then(BoardSize::new)
+                .ok_or_else(|| format!("bad board size {t:?}"))?;
+        } else {
+            winner = winner_of(value);
+        }
+    }
+    let mut board = Board::new(size);
+    let start = board.clone();
+    let mut moves = Vec::new();
+    for (n, token) in tokens.enumerate() {
         let mv = parse_move(token, size)
             .ok_or_else(|| format!("move {}: cannot read {token:?}", n + 1))?;
         let (color, m) = mv;
@@ -196,7 +211,7 @@ pub fn parse_line(line: &str) -> Result<Record, String> {
     }
     Ok(Record {
         id: id.trim().to_string(),
-        winner: None,
+        winner,
         start,
         moves,
         learn: None,
@@ -277,6 +292,26 @@ mod tests {
         assert_eq!(names, ["Q16", "D4", "pass", "A19"]);
         assert_eq!(r.moves[0].0, Color::Black);
         assert_eq!(r.moves[1].0, Color::White);
+    }
+
+    #[test]
+    fn a_line_may_name_its_size_and_result() {
+        let r = parse_line("g\tSZ[9];RE[W+2.5];B[ee];W[cc]").unwrap();
+        assert_eq!(r.start.size().get(), 9);
+        assert_eq!(r.winner, Some(Color::White));
+        // ee is the centre; cc is C7 (third column, third row from the top).
+        let size = r.start.size();
+        assert_eq!(
+            r.moves[0],
+            (Color::Black, Move::Play(size.point(4, 4).unwrap()))
+        );
+        assert_eq!(
+            r.moves[1],
+            (Color::White, Move::Play(size.point(2, 6).unwrap()))
+        );
+        assert!(parse_line("g\tSZ[9];B[pd]").unwrap_err().contains("move 1"));
+        assert!(parse_line("g\tSZ[99];B[aa]").unwrap_err().contains("size"));
+        assert_eq!(parse_line("g\t;B[pd]").unwrap().winner, None);
     }
 
     #[test]
