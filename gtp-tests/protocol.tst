@@ -239,6 +239,11 @@
 1310 known_command hane-handicap
 #? [true]
 
+# kata-raw-nn (KataGo's raw network evaluation) is known, whatever the
+# network: without value heads it refuses to answer, but it exists.
+1315 known_command kata-raw-nn
+#? [true]
+
 # ---------------------------------------------------------------------------
 # Unknown commands and bad arguments
 # ---------------------------------------------------------------------------

@@ -8,6 +8,7 @@ use super::args::{
     parse_vertex_arg,
 };
 use super::error::GtpError;
+use super::raw_nn::{Which, parse_which};
 use super::request::Request;
 use crate::rules::Color;
 
@@ -49,6 +50,8 @@ pub const COMMANDS: &[&str] = &[
     "hane-score",
     "hane-ownership",
     "hane-policy",
+    "hane-raw-ownership",
+    "hane-raw-value",
     "gogui-analyze_commands",
     "gogui-rules_legal_moves",
     "gogui-rules_final_result",
@@ -59,6 +62,7 @@ pub const COMMANDS: &[&str] = &[
     "kata-analyze",
     "lz-genmove_analyze",
     "kata-genmove_analyze",
+    "kata-raw-nn",
 ];
 
 /// `final_status_list` statuses.
@@ -155,6 +159,14 @@ pub enum Command {
     /// `hane-policy [color]`: the move-prediction model's probability of
     /// each point, as a GoGui `dboard`.
     Policy(Option<Color>),
+    /// `hane-raw-ownership`: the network's ownership head, a GoGui
+    /// `dboard` (+1 Black).
+    RawOwnership,
+    /// `hane-raw-value`: the network's value and score heads in words.
+    RawValue,
+    /// `kata-raw-nn [color] SYMMETRY`: the network's raw evaluation in
+    /// KataGo's format.
+    RawNn(Option<Color>, Which),
     /// `gogui-analyze_commands`: the displays GoGui offers.
     GoguiAnalyzeCommands,
     /// `gogui-rules_legal_moves`: every legal move of the side to move.
@@ -306,6 +318,17 @@ pub fn parse_command(req: &Request) -> Result<Command, GtpError> {
             [c] => Ok(Command::Policy(Some(parse_color(c)?))),
             _ => Err(GtpError::Syntax),
         },
+        "hane-raw-ownership" => none(Command::RawOwnership),
+        "hane-raw-value" => none(Command::RawValue),
+        "kata-raw-nn" => {
+            let (color, sym) = match a {
+                [s] => (None, s),
+                [c, s] => (Some(parse_color(c)?), s),
+                _ => return Err(GtpError::Syntax),
+            };
+            let which = parse_which(sym).ok_or(GtpError::Syntax)?;
+            Ok(Command::RawNn(color, which))
+        }
         "gogui-analyze_commands" => none(Command::GoguiAnalyzeCommands),
         "gogui-rules_legal_moves" => none(Command::RulesLegalMoves),
         "gogui-rules_final_result" => none(Command::RulesFinalResult),
@@ -448,6 +471,39 @@ mod tests {
         );
         assert_eq!(cmd("hane-params threads"), Err(GtpError::Syntax));
         assert_eq!(cmd("hane-params a b c"), Err(GtpError::Syntax));
+    }
+
+    #[test]
+    fn kata_raw_nn_takes_an_optional_colour_and_a_symmetry() {
+        use crate::knowledge::net::symmetry::Symmetry;
+        let one = |k| Which::One(Symmetry::new(k).unwrap());
+        assert_eq!(cmd("kata-raw-nn 0"), Ok(Command::RawNn(None, one(0))));
+        assert_eq!(cmd("kata-raw-nn 7"), Ok(Command::RawNn(None, one(7))));
+        assert_eq!(cmd("kata-raw-nn all"), Ok(Command::RawNn(None, Which::All)));
+        assert_eq!(
+            cmd("kata-raw-nn b 3"),
+            Ok(Command::RawNn(Some(Color::Black), one(3)))
+        );
+        assert_eq!(
+            cmd("kata-raw-nn WHITE all"),
+            Ok(Command::RawNn(Some(Color::White), Which::All))
+        );
+        for bad in [
+            "kata-raw-nn",
+            "kata-raw-nn 8",
+            "kata-raw-nn -1",
+            "kata-raw-nn x 0",
+            "kata-raw-nn 0 0",
+            "kata-raw-nn 0 b",
+            "kata-raw-nn b",
+            "kata-raw-nn b 0 0.5",
+            "kata-raw-nn b w 0",
+        ] {
+            assert_eq!(cmd(bad), Err(GtpError::Syntax), "{bad}");
+        }
+        assert_eq!(cmd("hane-raw-ownership"), Ok(Command::RawOwnership));
+        assert_eq!(cmd("hane-raw-value"), Ok(Command::RawValue));
+        assert_eq!(cmd("hane-raw-value b"), Err(GtpError::Syntax));
     }
 
     #[test]

@@ -26,6 +26,8 @@ pub const ANALYZE_COMMANDS: &[&str] = &[
     "param/Search parameters/hane-params",
     "dboard/Ownership/hane-ownership",
     "dboard/Policy/hane-policy %m",
+    "dboard/Network ownership/hane-raw-ownership",
+    "string/Network value/hane-raw-value",
     "plist/Dead stones/final_status_list dead",
     "plist/Seki stones/final_status_list seki",
     "plist/Black territory/final_status_list black_territory",

@@ -10,7 +10,8 @@
 //! analysis options in [`analyze`]) → [`session`] (the command's meaning)
 //! → [`response`] (the framing). Failures are [`error::GtpError`]s; the
 //! answer formats of the Leela Zero / KataGo analysis commands are in
-//! [`analyze`], GoGui's in [`gogui`]. Parsing and formatting are pure
+//! [`analyze`], GoGui's in [`gogui`], the network's raw evaluation
+//! (`kata-raw-nn`) in [`raw_nn`]. Parsing and formatting are pure
 //! functions; only `serve` and the streaming commands do I/O.
 
 pub mod analyze;
@@ -18,6 +19,7 @@ pub mod args;
 pub mod command;
 pub mod error;
 pub mod gogui;
+pub mod raw_nn;
 pub mod request;
 pub mod response;
 pub mod session;

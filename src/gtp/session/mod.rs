@@ -8,6 +8,8 @@
 //! - `scoring.rs`: the dead-stone analysis and everything counted from it;
 //! - `genmove.rs`: choosing and playing hane's own move;
 //! - `analysis.rs`: the streaming Leela Zero / KataGo analysis commands;
+//! - `raw_nn.rs`: the network's evaluation without a search
+//!   (`kata-raw-nn`, `hane-raw-ownership`, `hane-raw-value`);
 //! - `records.rs`: `loadsgf` and `printsgf`;
 //! - `gui.rs`: GoGui's displays, live graphics and parameter dialog.
 //!
@@ -31,6 +33,7 @@ mod genmove;
 mod gui;
 mod position;
 mod query;
+mod raw_nn;
 mod records;
 mod scoring;
 
@@ -143,6 +146,9 @@ impl Session {
             C::Score => Ok(self.score_breakdown()),
             C::Ownership => Ok(self.ownership()),
             C::Policy(c) => Ok(self.policy(c)),
+            C::RawOwnership => self.raw_ownership(),
+            C::RawValue => self.raw_value(),
+            C::RawNn(c, which) => self.kata_raw_nn(c, which),
             C::RulesFinalResult => Ok(self.rules_final_result()),
             C::Genmove(c) => Ok(self.genmove(c, stop, true, false)),
             C::GenmoveCleanup(c) => Ok(self.genmove(c, stop, true, true)),

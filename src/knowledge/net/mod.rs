@@ -22,6 +22,7 @@ pub mod direct;
 pub mod heads;
 pub mod input;
 pub mod isa;
+pub mod symmetry;
 pub mod winograd;
 
 pub use correct::{NetBuffers, correct, judge};
