@@ -281,6 +281,14 @@ pub enum Sub {
         /// Measure only the moves of this player (SGF `PB`/`PW`).
         #[arg(long)]
         player: Option<String>,
+        /// The teacher's labels of positions of these games
+        /// (`scripts/label-katago`): measure the value heads on them too.
+        #[arg(long, value_name = "FILE")]
+        labels: Option<String>,
+        /// The games' results (the TYGEM index), to count how often the
+        /// value picks the winner.
+        #[arg(long, value_name = "FILE", requires = "labels")]
+        results: Option<String>,
         /// Game files.
         #[arg(required = true)]
         files: Vec<String>,
@@ -600,6 +608,8 @@ pub fn run(command: Sub, config: &Config) -> ExitCode {
             net,
             games,
             player,
+            labels,
+            results,
             files,
         } => tool(config.threads, || {
             hane::train::run_predict(
@@ -608,6 +618,10 @@ pub fn run(command: Sub, config: &Config) -> ExitCode {
                 &files,
                 games,
                 player.as_deref(),
+                hane::train::ValueFiles {
+                    labels: labels.as_deref(),
+                    results: results.as_deref(),
+                },
             )
         }),
     }

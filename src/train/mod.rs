@@ -211,13 +211,28 @@ pub fn run_predict(
     files: &[String],
     games: Option<usize>,
     player: Option<&str>,
+    value: ValueFiles<'_>,
 ) -> Result<(), String> {
     let model = load_model(model)?;
     let net = net.map(Net::from_file).transpose()?;
     let set = read_games(files, games, player)?;
     let acc = predict::measure(&model, net.as_ref(), &set.games);
     println!("{acc}");
+    if let Some(labels) = value.labels {
+        let line = net::run::value_figures(net.as_ref(), files, games, labels, value.results)?;
+        println!("{line}");
+    }
     Ok(())
+}
+
+/// The teacher's labels and the games' results, for `hane predict` to
+/// measure the value heads too.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ValueFiles<'a> {
+    /// Labels file (`scripts/label-katago`).
+    pub labels: Option<&'a str>,
+    /// Results (the TYGEM index).
+    pub results: Option<&'a str>,
 }
 
 pub use net::run::{NetRun, run_train_net};

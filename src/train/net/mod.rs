@@ -213,6 +213,13 @@ pub fn train(
         cursor += opts.batch;
     }
     let mut fit = measure(Some(net), &held);
+    log::info!(
+        "the network at step {}: held out top-1 {:.2}%, log-likelihood {:.4}{}",
+        first - 1,
+        100.0 * fit.top1,
+        fit.log_likelihood,
+        fit.value_line()
+    );
     let (mut loss_sum, mut loss_n) = (Losses::default(), 0usize);
     let start = Instant::now();
     for step in first..=opts.steps {

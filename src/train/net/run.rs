@@ -2,7 +2,8 @@
 //! teacher's labels and the results, starting or resuming the network,
 //! and writing its checkpoints.
 
-use super::{Data, NetOptions, Progress, measure::read_labels, train};
+use super::measure::{RESULT_BEFORE_END, RESULT_FROM, held_out, measure, read_labels};
+use super::{Data, NetOptions, Progress, train};
 use crate::knowledge::net::{MAX_BLOCKS, MAX_CHANNELS, Net};
 use crate::train::adam::Adam;
 use crate::train::games::add_results;
@@ -130,4 +131,56 @@ fn start(run: &NetRun, opts: &NetOptions) -> Result<(Net, Option<Progress>), Str
         },
         None,
     ))
+}
+
+/// `hane predict --labels`: the value heads of `net` on the labelled
+/// positions of `files`' games, against the teacher and, with `results`
+/// (the TYGEM index) or results in the games, against the winners of
+/// the positions from move [`RESULT_FROM`] to [`RESULT_BEFORE_END`]
+/// moves before the end. Returns the figures' line.
+///
+/// # Errors
+/// Unreadable games, labels or results, or no labelled position.
+pub fn value_figures(
+    net: Option<&Net>,
+    files: &[String],
+    games: Option<usize>,
+    labels: &str,
+    results: Option<&str>,
+) -> Result<String, String> {
+    let model = crate::knowledge::builtin();
+    let mut set = read_games(files, games, None)?;
+    if let Some(index) = results {
+        add_results(index, &mut set.games)?;
+    }
+    let labels = read_labels(labels)?;
+    let data = Data {
+        games: &set.games,
+        labels: Some(&labels),
+    };
+    let held = held_out(&model, data, &super::positions(data));
+    if held.is_empty() {
+        return Err("no labelled position in the games".into());
+    }
+    let fit = measure(net, &held);
+    let mut line = format!("{} labelled positions", held.len());
+    if fit.results > 0 {
+        line.push_str(&format!(
+            "; {} from move {RESULT_FROM} to {RESULT_BEFORE_END} before the end with a known winner: the teacher picks {:.2}%",
+            fit.results,
+            100.0 * fit.teacher_right as f64 / fit.results as f64
+        ));
+    }
+    if fit.valued > 0 {
+        line.push_str(&format!(
+            "\nvalue heads: winner picked {:.2}%, cross-entropy against the teacher {:.4}, lead error {:.2} points, ownership error {:.3}",
+            100.0 * fit.heads_right as f64 / fit.results.max(1) as f64,
+            fit.value_ce,
+            fit.lead_error,
+            fit.owner_error
+        ));
+    } else {
+        line.push_str("\nthe network has no value heads");
+    }
+    Ok(line)
 }
