@@ -4,25 +4,29 @@
 //! - **ownership**: a 1x1 convolution to one plane and `tanh`, each
 //!   point's expected final owner from the side to move's view (+1 its
 //!   own, -1 the opponent's);
-//! - **value** and **score**: the trunk's channels pooled over the board
+//! - **value** and **score**: a 1x1 convolution to [`VALUE_CHANNELS`]
+//!   planes (ReLU), as KataGo's value head has, pooled over the board
 //!   (their mean, their mean scaled by the board's size, and their
-//!   maximum), with the side to move's komi, through a hidden layer of
-//!   `hidden` units (ReLU) to two numbers: the side to move's win
-//!   probability (through a sigmoid) and its expected final lead (times
-//!   [`SCORE_SCALE`]).
+//!   maximum), with the ownership's lead (its sum over the board) and the
+//!   side to move's komi, through a hidden layer of `hidden` units (ReLU)
+//!   to two numbers: the side to move's win probability (through a
+//!   sigmoid) and its expected final lead (times [`SCORE_SCALE`]).
 //!
-//! The trunk has no komi input, so the komi enters here, where it can
-//! shift the value without a second trunk pass: the side to move's own
-//! komi (positive for White) divided by [`KOMI_SCALE`].
+//! Under area scoring the lead is the ownership's sum plus the komi, so
+//! those two inputs give the score a straight path, and the value a
+//! strong one, from the start of training. The trunk has no komi input,
+//! so the komi enters here, where it shifts the value without a second
+//! trunk pass: the side to move's own komi (positive for White).
 
 use super::Net;
 
-/// Pooled features per trunk channel: mean, size-scaled mean, maximum.
+/// Pooled features per value plane: mean, size-scaled mean, maximum.
 pub const POOLS: usize = 3;
-/// The score head's unit, in points.
+/// Planes of the value head's 1x1 convolution.
+pub const VALUE_CHANNELS: usize = 16;
+/// The score head's unit, and the unit of the ownership's lead and the
+/// komi as inputs, in points.
 pub const SCORE_SCALE: f32 = 20.0;
-/// The komi input's unit, in points.
-pub const KOMI_SCALE: f32 = 15.0;
 /// The most hidden units the value layer may have.
 pub const MAX_HIDDEN: usize = 1024;
 
@@ -32,6 +36,9 @@ pub const MAX_HIDDEN: usize = 1024;
 pub struct HeadsAt {
     /// Ownership: `channels` weights, then one bias.
     pub owner: usize,
+    /// Value planes: `channels` rows of [`VALUE_CHANNELS`] weights, then
+    /// their biases.
+    pub vconv: usize,
     /// Hidden layer: `inputs()` rows of `hidden` weights, then `hidden`
     /// biases.
     pub fc1: usize,
@@ -49,10 +56,12 @@ impl HeadsAt {
     /// whose weights (policy head included) end at `start`.
     pub fn new(start: usize, channels: usize, hidden: usize) -> HeadsAt {
         let owner = start;
-        let fc1 = owner + channels + 1;
-        let fc2 = fc1 + (POOLS * channels + 1) * hidden + hidden;
+        let vconv = owner + channels + 1;
+        let fc1 = vconv + (channels + 1) * VALUE_CHANNELS;
+        let fc2 = fc1 + (POOLS * VALUE_CHANNELS + 2) * hidden + hidden;
         HeadsAt {
             owner,
+            vconv,
             fc1,
             fc2,
             channels,
@@ -60,9 +69,10 @@ impl HeadsAt {
         }
     }
 
-    /// Inputs of the hidden layer: the pooled channels and the komi.
+    /// Inputs of the hidden layer: the pooled value planes, the
+    /// ownership's lead and the komi.
     pub fn inputs(&self) -> usize {
-        POOLS * self.channels + 1
+        POOLS * VALUE_CHANNELS + 2
     }
 
     /// Where the heads' weights end.
@@ -82,9 +92,13 @@ impl HeadsAt {
 pub struct HeadOut {
     /// Ownership of each point (`n * n`, point `y * n + x`), side to move.
     pub owner: Vec<f32>,
-    /// The hidden layer's inputs: pooled channels, then the komi.
+    /// The value planes (`n * n` rows of [`VALUE_CHANNELS`], after the
+    /// ReLU).
+    pub planes: Vec<f32>,
+    /// The hidden layer's inputs: the pooled value planes, the
+    /// ownership's lead and the komi, in units of [`SCORE_SCALE`].
     pub pooled: Vec<f32>,
-    /// The point of each channel's maximum.
+    /// The point of each value plane's maximum.
     pub argmax: Vec<u32>,
     /// The hidden layer's outputs (after the ReLU).
     pub hidden: Vec<f32>,
@@ -137,14 +151,30 @@ impl Net {
                 .take(hw)
                 .map(|row| (b + row.iter().zip(w).map(|(a, w)| a * w).sum::<f32>()).tanh()),
         );
+        // Value planes.
+        let v = VALUE_CHANNELS;
+        let (vw, vb) = (&p[at.vconv..at.vconv + f * v], &p[at.vconv + f * v..at.fc1]);
+        out.planes.clear();
+        out.planes.resize(hw * v, 0.0);
+        for (row, y) in last.chunks_exact(f).zip(out.planes.chunks_exact_mut(v)) {
+            y.copy_from_slice(vb);
+            for (&a, w) in row.iter().zip(vw.chunks_exact(v)) {
+                if a != 0.0 {
+                    for (y, w) in y.iter_mut().zip(w) {
+                        *y += a * w;
+                    }
+                }
+            }
+        }
+        super::relu(&mut out.planes);
         // Pooling.
         out.pooled.clear();
         out.pooled.resize(at.inputs(), 0.0);
         out.argmax.clear();
-        out.argmax.resize(f, 0);
-        let mut max = [f32::NEG_INFINITY; super::MAX_CHANNELS];
-        for (q, row) in last.chunks_exact(f).take(hw).enumerate() {
-            for c in 0..f {
+        out.argmax.resize(v, 0);
+        let mut max = [0.0f32; VALUE_CHANNELS];
+        for (q, row) in out.planes.chunks_exact(v).enumerate() {
+            for c in 0..v {
                 out.pooled[c] += row[c];
                 if row[c] > max[c] {
                     max[c] = row[c];
@@ -154,13 +184,14 @@ impl Net {
         }
         let inv = 1.0 / hw.max(1) as f32;
         let scale = size_factor(n);
-        for (c, &m) in max[..f].iter().enumerate() {
+        for (c, &m) in max.iter().enumerate() {
             let mean = out.pooled[c] * inv;
             out.pooled[c] = mean;
-            out.pooled[f + c] = mean * scale;
-            out.pooled[2 * f + c] = m;
+            out.pooled[v + c] = mean * scale;
+            out.pooled[2 * v + c] = m;
         }
-        out.pooled[POOLS * f] = komi / KOMI_SCALE;
+        out.pooled[POOLS * v] = out.owner.iter().sum::<f32>() / SCORE_SCALE;
+        out.pooled[POOLS * v + 1] = komi / SCORE_SCALE;
         // Hidden layer.
         let h = at.hidden;
         let inputs = at.inputs();
@@ -199,8 +230,9 @@ mod tests {
     #[test]
     fn the_layout_ends_where_the_count_says() {
         let at = HeadsAt::new(100, 8, 5);
-        assert_eq!(at.fc1, 109);
-        assert_eq!(at.fc2, 109 + 25 * 5 + 5);
+        assert_eq!(at.vconv, 109);
+        assert_eq!(at.fc1, 109 + 9 * VALUE_CHANNELS);
+        assert_eq!(at.fc2, at.fc1 + (3 * VALUE_CHANNELS + 2) * 5 + 5);
         assert_eq!(at.end(), at.fc2 + 12);
         assert_eq!(HeadsAt::count(8, 5), at.end() - 100);
     }
@@ -220,8 +252,19 @@ mod tests {
     }
 
     #[test]
-    fn pooling_reads_the_mean_the_scaled_mean_and_the_maximum() {
-        let net = Net::new(2, 0, 1).with_heads(1, 1);
+    fn pooling_reads_the_mean_the_scaled_mean_the_maximum_and_the_lead() {
+        let mut net = Net::new(2, 0, 1).with_heads(1, 1);
+        let at = net.heads_at().unwrap();
+        let v = VALUE_CHANNELS;
+        {
+            let p = net.params_mut();
+            p[at.vconv..at.fc1].fill(0.0);
+            // Plane 0 copies trunk channel 0, plane 1 channel 1; the
+            // ownership reads channel 0 (tanh(1) where it is 1).
+            p[at.vconv] = 1.0;
+            p[at.vconv + v + 1] = 1.0;
+            p[at.owner] = 1.0;
+        }
         let n = 9;
         let mut last = vec![0.0; n * n * 2];
         last[2 * 40] = 8.1; // channel 0 at the centre
@@ -229,9 +272,10 @@ mod tests {
         let mut out = HeadOut::default();
         net.heads(n, -3.0, &last, &mut out);
         assert!((out.pooled[0] - 0.1).abs() < 1e-6);
-        assert!((out.pooled[2] - 0.1 * size_factor(9)).abs() < 1e-6);
-        assert_eq!((out.pooled[4], out.pooled[5]), (8.1, 1.0));
-        assert_eq!(out.argmax, vec![40, 3]);
-        assert_eq!(out.pooled[6], -3.0 / KOMI_SCALE);
+        assert!((out.pooled[v] - 0.1 * size_factor(9)).abs() < 1e-6);
+        assert_eq!((out.pooled[2 * v], out.pooled[2 * v + 1]), (8.1, 1.0));
+        assert_eq!(&out.argmax[..2], &[40, 3]);
+        assert!((out.pooled[3 * v] - 8.1f32.tanh() / SCORE_SCALE).abs() < 1e-6);
+        assert_eq!(out.pooled[3 * v + 1], -3.0 / SCORE_SCALE);
     }
 }

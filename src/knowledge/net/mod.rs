@@ -160,8 +160,9 @@ impl Net {
     }
 
     /// This network with new value heads of `hidden` units in place of
-    /// its own, if any: the hidden layer's weights drawn from `seed` with
-    /// He's uniform initialisation, the rest at zero, so the heads start
+    /// its own, if any: the value planes' and the hidden layer's weights
+    /// drawn from `seed` with He's uniform initialisation, the rest at
+    /// zero, so the heads start
     /// at an even value, no lead and no owner.
     pub fn with_heads(&self, hidden: usize, seed: u64) -> Net {
         use rand::rngs::SmallRng;
@@ -171,9 +172,15 @@ impl Net {
         params.resize(start + HeadsAt::count(self.channels, hidden), 0.0);
         let at = HeadsAt::new(start, self.channels, hidden);
         let mut rng = SmallRng::seed_from_u64(seed);
-        let bound = (6.0 / at.inputs() as f32).sqrt();
-        for w in &mut params[at.fc1..at.fc1 + at.inputs() * hidden] {
-            *w = bound * (2.0 * (rng.next_u32() as f32 / 4_294_967_296.0) - 1.0);
+        let layers = [
+            (at.vconv, self.channels, heads::VALUE_CHANNELS),
+            (at.fc1, at.inputs(), hidden),
+        ];
+        for (start, fan_in, outputs) in layers {
+            let bound = (6.0 / fan_in as f32).sqrt();
+            for w in &mut params[start..start + fan_in * outputs] {
+                *w = bound * (2.0 * (rng.next_u32() as f32 / 4_294_967_296.0) - 1.0);
+            }
         }
         Net::with_params(self.channels, self.blocks, hidden, params)
     }

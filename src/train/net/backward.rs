@@ -1,7 +1,7 @@
 //! One position's loss and its gradient with respect to every weight of
 //! the network (backpropagation through [`Net::forward`]).
 
-use crate::knowledge::net::heads::{SCORE_SCALE, size_factor};
+use crate::knowledge::net::heads::{MAX_HIDDEN, POOLS, SCORE_SCALE, VALUE_CHANNELS, size_factor};
 use crate::knowledge::net::{Activations, HeadOut, MAX_CHANNELS, Net, conv, direct};
 
 /// One training position, ready for the network.
@@ -256,7 +256,7 @@ fn cross_entropy(q: f32, t: f32) -> f64 {
 /// The value heads' backward pass: adds their weights' gradients to
 /// `grads` and their gradient with respect to the trunk's last
 /// activations `last` to `grad`; returns the value's cross-entropy.
-/// `dh` is scratch.
+/// `dp` is scratch.
 #[allow(clippy::too_many_arguments)]
 fn heads_backward(
     net: &Net,
@@ -267,31 +267,19 @@ fn heads_backward(
     out: &HeadOut,
     grads: &mut [f32],
     grad: &mut [f32],
-    dh: &mut Vec<f32>,
+    dp: &mut Vec<f32>,
 ) -> f64 {
     let Some(at) = net.heads_at() else {
         return 0.0;
     };
     let p = net.params();
-    let (f, h, hw) = (at.channels, at.hidden, n * n);
-    // Ownership: o = tanh(z); the cross-entropy of (1 + o) / 2 against
-    // (1 + t) / 2 has d/dz = o - t.
-    let scale = w.owner / hw as f32;
-    for (q, (&o, &target)) in out.owner.iter().zip(&t.owner).enumerate() {
-        let dz = scale * (o - target);
-        let row = &last[q * f..][..f];
-        for c in 0..f {
-            grads[at.owner + c] += dz * row[c];
-            grad[q * f + c] += dz * p[at.owner + c];
-        }
-        grads[at.owner + f] += dz;
-    }
+    let (f, h, hw, v) = (at.channels, at.hidden, n * n, VALUE_CHANNELS);
     // Outputs.
     let win = out.win();
     let dv = w.value * (win - t.win);
     let ds = w.score * (out.score_raw - t.lead / SCORE_SCALE).clamp(-1.0, 1.0);
-    dh.clear();
-    dh.resize(h, 0.0);
+    let mut dh = [0.0f32; MAX_HIDDEN];
+    let dh = &mut dh[..h];
     for j in 0..h {
         let x = out.hidden[j];
         grads[at.fc2 + 2 * j] += dv * x;
@@ -302,8 +290,12 @@ fn heads_backward(
     }
     grads[at.fc2 + 2 * h] += dv;
     grads[at.fc2 + 2 * h + 1] += ds;
-    // Hidden layer, and the pooled channels' gradients into the trunk.
+    // Hidden layer, and the pooled inputs' gradients into the value
+    // planes (`dp`) and the ownership's lead (`d_lead`).
     let inputs = at.inputs();
+    dp.clear();
+    dp.resize(hw * v, 0.0);
+    let mut d_lead = 0.0;
     for (i, &x) in out.pooled.iter().enumerate() {
         let row = at.fc1 + i * h;
         let mut dx = 0.0;
@@ -311,18 +303,46 @@ fn heads_backward(
             grads[row + j] += x * dh[j];
             dx += p[row + j] * dh[j];
         }
-        if i >= 3 * f {
-            continue;
-        }
-        let c = i % f;
-        match i / f {
-            0 => spread(grad, f, c, hw, dx / hw as f32),
-            1 => spread(grad, f, c, hw, dx * size_factor(n) / hw as f32),
-            _ => grad[out.argmax[c] as usize * f + c] += dx,
+        let c = i % v;
+        match i / v {
+            0 => spread(dp, v, c, hw, dx / hw as f32),
+            1 => spread(dp, v, c, hw, dx * size_factor(n) / hw as f32),
+            2 => dp[out.argmax[c] as usize * v + c] += dx,
+            _ if i == POOLS * v => d_lead = dx / SCORE_SCALE,
+            _ => {}
         }
     }
     for j in 0..h {
         grads[at.fc1 + inputs * h + j] += dh[j];
+    }
+    // The value planes' ReLU and 1x1 convolution.
+    mask(dp, &out.planes);
+    for (q, d) in dp.chunks_exact(v).enumerate() {
+        let row = &last[q * f..][..f];
+        for ci in 0..f {
+            let wrow = at.vconv + ci * v;
+            let mut g = 0.0;
+            for c in 0..v {
+                grads[wrow + c] += row[ci] * d[c];
+                g += p[wrow + c] * d[c];
+            }
+            grad[q * f + ci] += g;
+        }
+        for c in 0..v {
+            grads[at.vconv + f * v + c] += d[c];
+        }
+    }
+    // Ownership: o = tanh(z); the cross-entropy of (1 + o) / 2 against
+    // (1 + t) / 2 has d/dz = o - t; the lead adds its share through tanh.
+    let scale = w.owner / hw as f32;
+    for (q, (&o, &target)) in out.owner.iter().zip(&t.owner).enumerate() {
+        let dz = scale * (o - target) + d_lead * (1.0 - o * o);
+        let row = &last[q * f..][..f];
+        for c in 0..f {
+            grads[at.owner + c] += dz * row[c];
+            grad[q * f + c] += dz * p[at.owner + c];
+        }
+        grads[at.owner + f] += dz;
     }
     cross_entropy(win, t.win)
 }
