@@ -154,13 +154,17 @@ impl Config {
         self.model.clone().unwrap_or_else(crate::knowledge::builtin)
     }
 
-    /// The network the engine plays with: `--net`'s, else the built-in
-    /// one; none with `--no-net`.
-    pub fn net(&self) -> Option<Arc<crate::knowledge::net::Net>> {
+    /// The networks the engine plays with: `--net`'s on every size, else
+    /// the built-in ones; none with `--no-net`.
+    pub fn net(&self) -> crate::knowledge::Networks {
+        use crate::knowledge::Networks;
         if self.no_net {
-            return None;
+            return Networks::default();
         }
-        self.net.clone().or_else(crate::knowledge::builtin_net)
+        match &self.net {
+            Some(net) => Networks::same(Some(net.clone())),
+            None => Networks::builtin(),
+        }
     }
 
     /// The player these options ask for (the search parameters are

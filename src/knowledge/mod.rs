@@ -54,3 +54,49 @@ pub fn builtin_net() -> Option<Arc<Net>> {
     })
     .clone()
 }
+
+/// The networks the engine plays with: one for the large boards, one for
+/// the small (the search splits the sizes at 13x13, as its settings do).
+/// `--net FILE` gives both the same; the built-in ones differ where a
+/// small-board network is built in.
+#[derive(Clone, Debug, Default)]
+pub struct Networks {
+    /// For boards below 13x13.
+    pub small: Option<Arc<Net>>,
+    /// For 13x13 and up.
+    pub large: Option<Arc<Net>>,
+}
+
+impl Networks {
+    /// One network (or none) for every size.
+    pub fn same(net: Option<Arc<Net>>) -> Networks {
+        Networks {
+            small: net.clone(),
+            large: net,
+        }
+    }
+
+    /// The built-in networks.
+    pub fn builtin() -> Networks {
+        Networks {
+            small: builtin_small_net().or_else(builtin_net),
+            large: builtin_net(),
+        }
+    }
+
+    /// The network for a large board (`large`) or a small one.
+    pub fn get(&self, large: bool) -> Option<&Arc<Net>> {
+        if large {
+            self.large.as_ref()
+        } else {
+            self.small.as_ref()
+        }
+    }
+}
+
+/// The small boards' network built into the binary, if any
+/// (`src/knowledge/hane9.net`): policy and value heads trained on 9x9
+/// positions labelled by KataGo (`docs/value-network.md`).
+pub fn builtin_small_net() -> Option<Arc<Net>> {
+    None
+}

@@ -31,7 +31,7 @@ pub struct MctsOptions {
     /// The policy network that corrects the model's tree priors where the
     /// parameters' `net_prior` asks for it (by default on every size; on
     /// small boards only once a node has `net_visits` visits), if any.
-    pub net: Option<std::sync::Arc<crate::knowledge::net::Net>>,
+    pub net: crate::knowledge::Networks,
 }
 
 /// How many consecutive hopeless searches before resigning.
@@ -78,7 +78,7 @@ impl MctsPlayer {
             .ok();
         MctsPlayer {
             searcher: Searcher::with_model(options.search.for_size(LARGE_BOARD), &options.model)
-                .with_net(options.net.clone()),
+                .with_net(options.net.get(true).cloned()),
             large: true,
             pool,
             options,
@@ -95,7 +95,7 @@ impl MctsPlayer {
         if large != self.large {
             self.searcher =
                 Searcher::with_model(self.options.search.for_size(size), &self.options.model)
-                    .with_net(self.options.net.clone());
+                    .with_net(self.options.net.get(large).cloned());
             self.large = large;
         }
     }
@@ -433,7 +433,7 @@ mod tests {
             seed: 1,
             book: false,
             model: crate::knowledge::builtin(),
-            net: None,
+            net: crate::knowledge::Networks::default(),
         };
         let game = |n| Game::new(BoardSize::new(n).unwrap(), Rules::AGA, 7.5);
         let race = |p: &MctsPlayer| p.searcher.params().tactics.race_percent;

@@ -45,8 +45,9 @@ pub struct Session {
     /// Seed for free handicap placement.
     seed: u64,
     model: std::sync::Arc<Model>,
-    /// The policy network correcting the model, if any (`--net`).
-    net: Option<std::sync::Arc<crate::knowledge::net::Net>>,
+    /// The networks correcting the model and judging positions, by board
+    /// size (`--net`, else the built-in ones).
+    net: crate::knowledge::Networks,
     /// The dead-stone analysis: computed once per position, read by
     /// scoring, the status lists, the displays, analysis ownership and the
     /// player's pass, resign and cleanup decisions.
@@ -62,6 +63,12 @@ pub struct Session {
 }
 
 impl Session {
+    /// The network for the game's board size, if any.
+    pub(super) fn size_net(&self) -> Option<&crate::knowledge::net::Net> {
+        let large = crate::search::is_large(self.game.size().get());
+        self.net.get(large).map(|n| n.as_ref())
+    }
+
     /// A new session: empty board of the configured size, rules and komi.
     pub fn new(config: &Config, player: Box<dyn Player>) -> Session {
         let size = BoardSize::new(config.size).unwrap_or(BoardSize::NINETEEN);

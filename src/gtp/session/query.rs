@@ -44,7 +44,7 @@ impl Session {
             .config
             .search_params()
             .is_ok_and(|p| p.for_size(n).net_prior);
-        let net = self.net.as_deref().filter(|_| uses_net);
+        let net = self.size_net().filter(|_| uses_net);
         let probs = crate::search::root_policy(&self.model, net, &self.game, color);
         let size = self.game.size();
         let rows: Vec<String> = (0..n)

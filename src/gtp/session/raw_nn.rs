@@ -14,8 +14,7 @@ impl Session {
     /// The session's network, if it has value heads.
     fn net_with_heads(&self) -> Result<&Net, GtpError> {
         let net = self
-            .net
-            .as_deref()
+            .size_net()
             .ok_or_else(|| GtpError::Other("no network".into()))?;
         if net.heads_at().is_none() {
             return Err(GtpError::Other("network has no value heads".into()));
