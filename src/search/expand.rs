@@ -7,7 +7,7 @@
 //! network costs more than the rest of an expansion.
 
 use super::playout;
-use super::tree::{self, NodeId, PASS, WIN_UNITS};
+use super::tree::{self, NodeId, PASS};
 use super::worker::Shared;
 use crate::knowledge::net::{self, NetBuffers};
 use crate::knowledge::priors::{self, Adjust, PriorParams, Rated};
@@ -203,8 +203,7 @@ fn set_value(sh: &Shared<'_>, node: NodeId, color: Color, win: f32) {
     } else {
         1.0 - win
     };
-    let units = (f64::from(black) * f64::from(WIN_UNITS)).round() as u32;
-    sh.tree.node(node).set_net_value(units);
+    sh.tree.node(node).set_net_value(black);
 }
 
 /// Gives the children of `node` (a position with `color` to play) the

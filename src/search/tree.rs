@@ -34,6 +34,11 @@ const EXPANDING: u32 = u32::MAX;
 /// simulations.
 pub const WIN_UNITS: u32 = 16;
 
+/// A whole win in a node's value network judgement ([`Node::net_value`]):
+/// finer than [`WIN_UNITS`], so the judgement keeps its precision until
+/// a simulation mixes it in.
+pub const NET_VALUE_ONE: u32 = 1 << 16;
+
 /// One tree node. 56 bytes, within a budget of 100.
 #[derive(Default, Debug)]
 pub struct Node {
@@ -64,7 +69,7 @@ pub struct Node {
     /// The same for the simulation's winner (a draw counts one half).
     pub winner_owns2: AtomicU32,
     /// The value network's judgement of the node's position: Black's
-    /// value in [`WIN_UNITS`], plus one (0: not judged).
+    /// win probability in [`NET_VALUE_ONE`]ths, plus one (0: not judged).
     net_value: AtomicU32,
 }
 
@@ -140,16 +145,16 @@ impl Node {
     }
 
     /// The value network's judgement of the node's position, Black's
-    /// value in [`WIN_UNITS`], if it was judged.
+    /// win probability in [`NET_VALUE_ONE`]ths, if it was judged.
     #[inline]
     pub fn net_value(&self) -> Option<u32> {
         self.net_value.load(Relaxed).checked_sub(1)
     }
 
-    /// Records the value network's judgement (Black's value in
-    /// [`WIN_UNITS`]).
-    pub fn set_net_value(&self, black: u32) {
-        self.net_value.store(black.min(WIN_UNITS) + 1, Relaxed);
+    /// Records the value network's judgement: Black's win probability.
+    pub fn set_net_value(&self, black: f32) {
+        let units = (f64::from(black.clamp(0.0, 1.0)) * f64::from(NET_VALUE_ONE)).round();
+        self.net_value.store(units as u32 + 1, Relaxed);
     }
 
     /// Replaces the prior equivalent visits and wins.

@@ -1,7 +1,7 @@
 //! The value mix: the network's judgements in the tree and in the
 //! simulations' results.
 
-use super::tree::{Tree, WIN_UNITS};
+use super::tree::{NET_VALUE_ONE, Tree, WIN_UNITS};
 use super::*;
 use crate::knowledge::net::{Net, heads::sigmoid};
 use crate::rules::diagram::vertex;
@@ -46,11 +46,12 @@ fn run(net: Arc<Net>, mix: f64, seed: u64) -> (Searcher, SearchResult) {
 }
 
 /// Checks every expanded node below `id` (White to move at `id` when
-/// `white` is set): its judgement is the network's, from Black's view.
+/// `white` is set): its judgement is the network's, from Black's view
+/// (`black_units` when Black is to move).
 fn check_judged(t: &Tree, id: u32, white: bool, black_units: u32, count: &mut u32) {
     if t.is_expanded(id) {
         let want = if white {
-            WIN_UNITS - black_units
+            NET_VALUE_ONE - black_units
         } else {
             black_units
         };
@@ -67,7 +68,7 @@ fn check_judged(t: &Tree, id: u32, white: bool, black_units: u32, count: &mut u3
 #[test]
 fn every_expanded_node_keeps_the_networks_judgement() {
     let p = sigmoid(2.0);
-    let black_units = (f64::from(p) * f64::from(WIN_UNITS)).round() as u32;
+    let black_units = (f64::from(p) * f64::from(NET_VALUE_ONE)).round() as u32;
     let (s, _) = run(sure_net(2.0), 0.5, 3);
     let t = s.tree();
     let root = s.root.as_ref().unwrap().0;
@@ -89,26 +90,37 @@ fn every_expanded_node_keeps_the_networks_judgement() {
 fn with_the_whole_mix_a_simulation_is_worth_a_judgement() {
     // Every simulation's value is a judgement: the side to move wins
     // with p at the deepest judged node, so from Black's view each is
-    // worth p or 1 - p in units, and each node's wins are a sum of them.
-    let p = sigmoid(1.5);
-    let u = (f64::from(p) * f64::from(WIN_UNITS)).round() as u32;
+    // worth p or 1 - p of a win, rounded to a unit up or down: every
+    // node's mean lies between the two, rounded outwards.
+    let p = f64::from(sigmoid(1.5));
+    let units = f64::from(WIN_UNITS);
+    let (lo, hi) = (((1.0 - p) * units).floor(), (p * units).ceil());
     let (s, r) = run(sure_net(1.5), 1.0, 4);
     let t = s.tree();
     let root = s.root.as_ref().unwrap().0;
     let mut checked = 0;
     for c in t.children(root) {
         let n = t.node(c);
-        let (visits, wins) = (
-            n.visits(),
-            n.wins.load(std::sync::atomic::Ordering::Relaxed),
+        let visits = f64::from(n.visits());
+        let wins = f64::from(n.wins.load(std::sync::atomic::Ordering::Relaxed));
+        if visits == 0.0 {
+            continue;
+        }
+        assert!(
+            wins >= lo * visits && wins <= hi * visits,
+            "child {c}: {wins} units in {visits} visits"
         );
-        // wins = a * u + (visits - a) * (WIN_UNITS - u) for some a.
-        let low = visits * (WIN_UNITS - u);
-        assert!(wins >= low, "child {c}: {wins} below {low}");
-        assert_eq!((wins - low) % (2 * u - WIN_UNITS), 0, "child {c}");
         checked += 1;
     }
     assert!(checked > 5);
+    // Black moved into the root's children, White is to move there: a
+    // child's simulations mostly end at judged positions of either side,
+    // so its mean is inside (1 - p, p), away from any playout's 0 or 1.
+    let root_rate = t.node(root).win_rate();
+    assert!(
+        root_rate > 1.0 - p - 0.1 && root_rate < p + 0.1,
+        "{root_rate}"
+    );
     // Deterministic for a seed, and another search than the playouts'.
     assert_eq!(
         format!("{:?}", r.candidates),

@@ -4,15 +4,15 @@
 
 use super::dynkomi::{self, SharedDynKomi};
 use super::playout::{self, Adapt, Amaf, Policy, Replies};
-use super::tree::{NodeId, PASS, Tree, WIN_UNITS};
+use super::tree::{NET_VALUE_ONE, NodeId, PASS, Tree, WIN_UNITS};
 use super::{SearchLimits, SearchParams, expand, id_move, select, value};
 use crate::knowledge::ladder;
 use crate::knowledge::model::Model;
 use crate::knowledge::net::Net;
 use crate::knowledge::priors::{OWNER_BINS, PriorParams};
 use crate::rules::{Board, Color, Move};
-use rand::SeedableRng;
 use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 
@@ -406,7 +406,7 @@ fn simulate(
         sh.score_weight
     };
     let black_value = value::units(black_wins2, score, score_weight, board.size().area(), rng);
-    let black_value = mix_net_value(sh, path, black_value, ended);
+    let black_value = mix_net_value(sh, path, black_value, ended, rng);
     // Back up: the root is seen from the opponent of the searching colour
     // (who "moved into" it); each child from the colour that played it.
     let mut mover = sh.color.opponent();
@@ -496,10 +496,17 @@ fn simulate(
 /// A simulation's value for Black mixed with the value network's
 /// judgement of the deepest position on its path that has one, as
 /// AlphaGo mixes its rollouts with its value network: the result counts
-/// `1 - value_mix`, the judgement `value_mix`. A capture search, a game
-/// that ended in the tree, or a path without a judgement keeps the
-/// result alone.
-fn mix_net_value(sh: &Shared<'_>, path: &[(NodeId, u16)], black_value: u32, ended: bool) -> u32 {
+/// `1 - value_mix`, the judgement `value_mix`; a fraction of a unit is
+/// rounded up or down at random in proportion, which keeps the mean. A
+/// capture search, a game that ended in the tree, or a path without a
+/// judgement keeps the result alone.
+fn mix_net_value(
+    sh: &Shared<'_>,
+    path: &[(NodeId, u16)],
+    black_value: u32,
+    ended: bool,
+    rng: &mut SmallRng,
+) -> u32 {
     let mix = sh.params.value_mix;
     if mix <= 0.0 || ended || sh.goal.is_some() {
         return black_value;
@@ -508,11 +515,12 @@ fn mix_net_value(sh: &Shared<'_>, path: &[(NodeId, u16)], black_value: u32, ende
         .iter()
         .rev()
         .find_map(|&(id, _)| sh.tree.node(id).net_value());
-    match judged {
-        Some(net) => {
-            let v = (1.0 - mix) * f64::from(black_value) + mix * f64::from(net);
-            (v.round() as u32).min(WIN_UNITS)
-        }
-        None => black_value,
-    }
+    let Some(net) = judged else {
+        return black_value;
+    };
+    let net = f64::from(net) * f64::from(WIN_UNITS) / f64::from(NET_VALUE_ONE);
+    let exact = (1.0 - mix) * f64::from(black_value) + mix * net;
+    let whole = exact.floor();
+    let up = f64::from(rng.next_u32()) / 4_294_967_296.0 < exact - whole;
+    (whole as u32 + u32::from(up)).min(WIN_UNITS)
 }
