@@ -61,8 +61,11 @@ pub(super) fn root_children(sh: &Shared<'_>, legal: &[Point]) -> Vec<(u32, u32, 
     let mut s = Buffers::default();
     s.points.extend_from_slice(legal);
     let judge = sh.params.value_mix > 0.0;
-    if let Some(win) = rate(sh, sh.board, sh.color, &mut s, true, judge) {
-        set_value(sh, sh.root, sh.color, win);
+    if let Some((win, lead)) = rate(sh, sh.board, sh.color, &mut s, true, judge) {
+        set_value(sh, sh.root, sh.color, win, lead);
+        let sign = sh.color.relative(1.0f32);
+        let owner = s.net.heads.owner.iter().map(|o| sign * o).collect();
+        let _ = sh.root_owner.set(owner);
     }
     children(sh, sh.board, sh.color, &mut s, sh.params.prune_ladders);
     // Never leave the root without a move to search.
@@ -78,7 +81,8 @@ pub(super) fn root_children(sh: &Shared<'_>, legal: &[Point]) -> Vec<(u32, u32, 
 /// Rates `s.points`, moves of `color` on `board`, with the model and the
 /// search's adjustments, corrected by the policy network if there is one
 /// and `with_net` is set: fills `s.rated`. With `judge` too, returns the
-/// value heads' win probability of `color`, if the network has heads.
+/// value heads' win probability and lead of `color`, if the network has
+/// heads.
 fn rate(
     sh: &Shared<'_>,
     board: &Board,
@@ -86,7 +90,7 @@ fn rate(
     s: &mut Buffers,
     with_net: bool,
     judge: bool,
-) -> Option<f32> {
+) -> Option<(f32, f32)> {
     priors::probabilities(
         sh.model,
         board,
@@ -100,7 +104,7 @@ fn rate(
         let komi = color.opponent().relative(sh.white_bonus) as f32;
         let probs = &mut s.rated.probs;
         return net::judge(net, board, color, komi, &s.points, probs, &mut s.net)
-            .then(|| s.net.heads.win());
+            .then(|| (s.net.heads.win(), s.net.heads.lead()));
     }
     net::correct(net, board, color, &s.points, &mut s.rated.probs, &mut s.net);
     None
@@ -180,7 +184,7 @@ pub(super) fn expand(
     // The value mix needs the network's judgement at once.
     let judge = sh.params.value_mix > 0.0;
     let later = sh.net.is_some() && sh.params.net_visits > 0 && !judge;
-    let win = rate(sh, board, color, s, !later, judge);
+    let judged = rate(sh, board, color, s, !later, judge);
     children(sh, board, color, s, sh.params.prune_ladders);
     if sh.allow_pass {
         s.moves.push(pass_child(sh.priors));
@@ -189,21 +193,21 @@ pub(super) fn expand(
     if expanded && later {
         sh.tree.node(node).mark_net_pending();
     }
-    if let Some(win) = win.filter(|_| expanded) {
-        set_value(sh, node, color, win);
+    if let Some((win, lead)) = judged.filter(|_| expanded) {
+        set_value(sh, node, color, win, lead);
     }
     expanded
 }
 
-/// Records `win`, the network's win probability of `color` to move at
-/// `node`, in the node.
-fn set_value(sh: &Shared<'_>, node: NodeId, color: Color, win: f32) {
-    let black = if color == Color::Black {
-        win
+/// Records `win` and `lead`, the network's win probability and lead of
+/// `color` to move at `node`, in the node.
+fn set_value(sh: &Shared<'_>, node: NodeId, color: Color, win: f32, lead: f32) {
+    let (black, lead) = if color == Color::Black {
+        (win, lead)
     } else {
-        1.0 - win
+        (1.0 - win, -lead)
     };
-    sh.tree.node(node).set_net_value(black);
+    sh.tree.node(node).set_net_value(black, lead);
 }
 
 /// Gives the children of `node` (a position with `color` to play) the

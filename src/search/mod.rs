@@ -457,6 +457,7 @@ impl Searcher {
                 .map(|_| AtomicI64::new(0))
                 .collect(),
             ownership_samples: AtomicU64::new(0),
+            root_owner: std::sync::OnceLock::new(),
             owner_gammas: (self.params.owner_prior > 0.0)
                 .then(|| priors::owner_gammas(self.params.owner_prior as f32)),
             allow_pass,
@@ -623,13 +624,29 @@ fn result(t: &Tree, sh: &Shared<'_>, start: Instant) -> SearchResult {
         elapsed: start.elapsed(),
         candidates,
         pv,
-        ownership: sh
-            .ownership
-            .iter()
-            .map(|o| o.load(Relaxed) as f32 / samples)
-            .collect(),
+        ownership: mixed_ownership(sh, samples),
         score_lead: root_node.mean_score(sh.color),
         extra_komi: sh.dyn_komi.as_ref().map_or(0, |k| k.get().extra),
+    }
+}
+
+/// The playouts' mean final owner of each point, mixed with the value
+/// network's ownership of the root as the simulations' results are
+/// mixed with its judgements (`value_mix`).
+fn mixed_ownership(sh: &Shared<'_>, samples: f32) -> Vec<f32> {
+    let played = sh
+        .ownership
+        .iter()
+        .map(|o| o.load(Relaxed) as f32 / samples);
+    match sh.root_owner.get() {
+        Some(net) if net.len() == sh.ownership.len() => {
+            let mix = sh.params.value_mix as f32;
+            played
+                .zip(net)
+                .map(|(p, n)| (1.0 - mix) * p + mix * n)
+                .collect()
+        }
+        _ => played.collect(),
     }
 }
 

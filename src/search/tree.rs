@@ -37,7 +37,11 @@ pub const WIN_UNITS: u32 = 16;
 /// A whole win in a node's value network judgement ([`Node::net_value`]):
 /// finer than [`WIN_UNITS`], so the judgement keeps its precision until
 /// a simulation mixes it in.
-pub const NET_VALUE_ONE: u32 = 1 << 16;
+pub const NET_VALUE_ONE: u32 = (1 << 15) - 1;
+/// The value network's lead in a node, in these parts of a point.
+const NET_LEAD_PARTS: f32 = 4.0;
+/// The mark of a judged node in its `net` word.
+const JUDGED: u32 = 1 << 31;
 
 /// One tree node. 56 bytes, within a budget of 100.
 #[derive(Default, Debug)]
@@ -68,9 +72,11 @@ pub struct Node {
     pub mover_owns2: AtomicU32,
     /// The same for the simulation's winner (a draw counts one half).
     pub winner_owns2: AtomicU32,
-    /// The value network's judgement of the node's position: Black's
-    /// win probability in [`NET_VALUE_ONE`]ths, plus one (0: not judged).
-    net_value: AtomicU32,
+    /// The value network's judgement of the node's position: a judged
+    /// mark (the top bit), Black's win probability in [`NET_VALUE_ONE`]ths
+    /// (15 bits), Black's expected lead in quarter points (the low 16
+    /// bits, signed); 0 when not judged.
+    net: AtomicU32,
 }
 
 impl Node {
@@ -148,13 +154,26 @@ impl Node {
     /// win probability in [`NET_VALUE_ONE`]ths, if it was judged.
     #[inline]
     pub fn net_value(&self) -> Option<u32> {
-        self.net_value.load(Relaxed).checked_sub(1)
+        let word = self.net.load(Relaxed);
+        (word & JUDGED != 0).then_some((word >> 16) & NET_VALUE_ONE)
     }
 
-    /// Records the value network's judgement: Black's win probability.
-    pub fn set_net_value(&self, black: f32) {
-        let units = (f64::from(black.clamp(0.0, 1.0)) * f64::from(NET_VALUE_ONE)).round();
-        self.net_value.store(units as u32 + 1, Relaxed);
+    /// The value network's expected lead for Black, in points, if the
+    /// node was judged.
+    pub fn net_lead(&self) -> Option<f32> {
+        let word = self.net.load(Relaxed);
+        (word & JUDGED != 0).then(|| f32::from(word as u16 as i16) / NET_LEAD_PARTS)
+    }
+
+    /// Records the value network's judgement: Black's win probability
+    /// and expected lead (points).
+    pub fn set_net_value(&self, black: f32, lead: f32) {
+        let units = (f64::from(black.clamp(0.0, 1.0)) * f64::from(NET_VALUE_ONE)).round() as u32;
+        let lead = (lead * NET_LEAD_PARTS)
+            .round()
+            .clamp(f32::from(i16::MIN), f32::from(i16::MAX)) as i16;
+        self.net
+            .store(JUDGED | units << 16 | u32::from(lead as u16), Relaxed);
     }
 
     /// Replaces the prior equivalent visits and wins.
@@ -178,7 +197,7 @@ impl Node {
         self.in_flight.store(0, Relaxed);
         self.mover_owns2.store(0, Relaxed);
         self.winner_owns2.store(0, Relaxed);
-        self.net_value.store(0, Relaxed);
+        self.net.store(0, Relaxed);
     }
 }
 
@@ -350,6 +369,23 @@ mod tests {
         assert!(child.take_net_pending());
         assert!(!child.take_net_pending(), "taken once");
         assert_eq!((child.mv(), child.captures()), (42, 255));
+    }
+
+    #[test]
+    fn a_judgement_keeps_its_value_and_lead() {
+        let n = Node::default();
+        assert_eq!((n.net_value(), n.net_lead()), (None, None));
+        n.set_net_value(0.25, -12.3);
+        let v = n.net_value().unwrap();
+        assert!((f64::from(v) / f64::from(NET_VALUE_ONE) - 0.25).abs() < 1e-4);
+        assert_eq!(n.net_lead(), Some(-12.25));
+        n.set_net_value(1.0, 9999.0);
+        assert_eq!(n.net_value(), Some(NET_VALUE_ONE));
+        assert_eq!(n.net_lead(), Some(8191.75));
+        n.set_net_value(0.0, 0.0);
+        assert_eq!((n.net_value(), n.net_lead()), (Some(0), Some(0.0)));
+        n.reset(1, 0, 0);
+        assert_eq!(n.net_value(), None);
     }
 
     #[test]

@@ -56,6 +56,7 @@ fn check_judged(t: &Tree, id: u32, white: bool, black_units: u32, count: &mut u3
             black_units
         };
         assert_eq!(t.node(id).net_value(), Some(want), "node {id}");
+        assert_eq!(t.node(id).net_lead(), Some(0.0), "node {id}");
         *count += 1;
     } else {
         assert_eq!(t.node(id).net_value(), None, "node {id} not expanded");
@@ -113,6 +114,12 @@ fn with_the_whole_mix_a_simulation_is_worth_a_judgement() {
         checked += 1;
     }
     assert!(checked > 5);
+    // The network says nobody owns anything and nobody leads: with the
+    // whole mix, the reported ownership and lead are its.
+    assert!(r.ownership.iter().all(|&o| o == 0.0), "{:?}", r.ownership);
+    assert_eq!(r.score_lead, 0.0);
+    let (_, half) = run(sure_net(1.5), 0.5, 4);
+    assert!(half.ownership.iter().any(|&o| o != 0.0));
     // Black moved into the root's children, White is to move there: a
     // child's simulations mostly end at judged positions of either side,
     // so its mean is inside (1 - p, p), away from any playout's 0 or 1.

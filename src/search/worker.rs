@@ -78,6 +78,9 @@ pub(super) struct Shared<'a> {
     pub ownership: Vec<AtomicI64>,
     /// Simulations counted in `ownership`.
     pub ownership_samples: AtomicU64,
+    /// The value network's ownership of the root's points (+1 Black, -1
+    /// White, row by row from A1), when the value mix judged the root.
+    pub root_owner: std::sync::OnceLock<Vec<f32>>,
     /// The priors' ownership gammas (raised to `params.owner_prior`), or
     /// `None` when the priors leave ownership out.
     pub owner_gammas: Option<[f32; OWNER_BINS]>,
@@ -406,7 +409,7 @@ fn simulate(
         sh.score_weight
     };
     let black_value = value::units(black_wins2, score, score_weight, board.size().area(), rng);
-    let black_value = mix_net_value(sh, path, black_value, ended, rng);
+    let (black_value, score2) = mix_net_value(sh, path, (black_value, score2), ended, rng);
     // Back up: the root is seen from the opponent of the searching colour
     // (who "moved into" it); each child from the colour that played it.
     let mut mover = sh.color.opponent();
@@ -493,34 +496,36 @@ fn simulate(
     }
 }
 
-/// A simulation's value for Black mixed with the value network's
-/// judgement of the deepest position on its path that has one, as
-/// AlphaGo mixes its rollouts with its value network: the result counts
-/// `1 - value_mix`, the judgement `value_mix`; a fraction of a unit is
-/// rounded up or down at random in proportion, which keeps the mean. A
-/// capture search, a game that ended in the tree, or a path without a
-/// judgement keeps the result alone.
+/// A simulation's value for Black and twice its margin, mixed with the
+/// value network's judgement of the deepest position on its path that
+/// has one, as AlphaGo mixes its rollouts with its value network: the
+/// result counts `1 - value_mix`, the judgement `value_mix`; a fraction
+/// of a unit is rounded up or down at random in proportion, which keeps
+/// the mean. A capture search, a game that ended in the tree, or a path
+/// without a judgement keeps the result alone.
 fn mix_net_value(
     sh: &Shared<'_>,
     path: &[(NodeId, u16)],
-    black_value: u32,
+    (black_value, score2): (u32, i64),
     ended: bool,
     rng: &mut SmallRng,
-) -> u32 {
+) -> (u32, i64) {
     let mix = sh.params.value_mix;
     if mix <= 0.0 || ended || sh.goal.is_some() {
-        return black_value;
+        return (black_value, score2);
     }
-    let judged = path
-        .iter()
-        .rev()
-        .find_map(|&(id, _)| sh.tree.node(id).net_value());
-    let Some(net) = judged else {
-        return black_value;
+    let judged = path.iter().rev().find_map(|&(id, _)| {
+        let n = sh.tree.node(id);
+        Some((n.net_value()?, n.net_lead()?))
+    });
+    let Some((net, lead)) = judged else {
+        return (black_value, score2);
     };
     let net = f64::from(net) * f64::from(WIN_UNITS) / f64::from(NET_VALUE_ONE);
     let exact = (1.0 - mix) * f64::from(black_value) + mix * net;
     let whole = exact.floor();
     let up = f64::from(rng.next_u32()) / 4_294_967_296.0 < exact - whole;
-    (whole as u32 + u32::from(up)).min(WIN_UNITS)
+    let value = (whole as u32 + u32::from(up)).min(WIN_UNITS);
+    let score2 = ((1.0 - mix) * score2 as f64 + mix * 2.0 * f64::from(lead)).round() as i64;
+    (value, score2)
 }
