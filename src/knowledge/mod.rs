@@ -94,9 +94,21 @@ impl Networks {
     }
 }
 
-/// The small boards' network built into the binary, if any
-/// (`src/knowledge/hane9.net`): policy and value heads trained on 9x9
-/// positions labelled by KataGo (`docs/value-network.md`).
+/// The small boards' network built into the binary
+/// (`src/knowledge/hane9.net`, made by `hane train-net` from the large
+/// boards' network): its policy and value heads trained on 9x9 positions
+/// of KataGo's self-play, labelled by KataGo's network
+/// (`docs/value-network.md`). A build whose file does not load is a
+/// broken build: the small boards get the large boards' network and it
+/// says so on stderr.
 pub fn builtin_small_net() -> Option<Arc<Net>> {
-    None
+    static NET: OnceLock<Option<Arc<Net>>> = OnceLock::new();
+    NET.get_or_init(|| match Net::from_bytes(include_bytes!("hane9.net")) {
+        Ok(net) => Some(Arc::new(net)),
+        Err(e) => {
+            log::error!("built-in small-board network: {e}");
+            None
+        }
+    })
+    .clone()
 }

@@ -449,6 +449,58 @@ mod tests {
     fn the_built_in_network_loads() {
         let net = crate::knowledge::builtin_net().expect("hane.net loads");
         assert_eq!((net.channels(), net.blocks()), (32, 4));
+        let small = crate::knowledge::builtin_small_net().expect("hane9.net loads");
+        assert_eq!((small.channels(), small.blocks()), (32, 4));
+        assert!(small.heads_at().is_some(), "the small-board network judges");
+        let both = crate::knowledge::Networks::builtin();
+        assert!(std::ptr::eq(
+            both.get(false).unwrap().as_ref(),
+            small.as_ref()
+        ));
+        assert!(std::ptr::eq(both.get(true).unwrap().as_ref(), net.as_ref()));
+    }
+
+    /// The built-in small-board network's value moves the right way on
+    /// decided positions: the side with a live group and the whole board
+    /// wins, whoever is to move, and it owns its stones.
+    #[test]
+    fn the_small_boards_value_sees_who_is_winning() {
+        use crate::rules::{Board, BoardSize, Cell, Color, Point};
+        let net = crate::knowledge::builtin_small_net().expect("hane9.net loads");
+        let size = BoardSize::new(9).unwrap();
+        // Black walls off all but the top two rows; White has a few
+        // stones there (no more than 18 points).
+        let mut board = Board::new(size);
+        for x in 0..9 {
+            board.play_unchecked(Color::Black, size.point(x, 6).unwrap());
+        }
+        for x in [0, 2, 4, 6, 8] {
+            board.play_unchecked(Color::White, size.point(x, 8).unwrap());
+        }
+        let judge = |color: Color| {
+            let points: Vec<Point> = size
+                .points()
+                .filter(|&p| board.cell(p) == Cell::Empty)
+                .collect();
+            let mut probs = vec![1.0 / points.len() as f32; points.len()];
+            let mut buf = NetBuffers::default();
+            let komi = if color == Color::White { 7.0 } else { -7.0 };
+            assert!(judge(
+                &net, &board, color, komi, &points, &mut probs, &mut buf
+            ));
+            let centre = buf.heads.owner[4 * 9 + 4];
+            (buf.heads.win(), buf.heads.lead(), centre)
+        };
+        let (bw, bl, bo) = judge(Color::Black);
+        let (ww, wl, wo) = judge(Color::White);
+        assert!(
+            bw > 0.8 && bl > 10.0 && bo > 0.5,
+            "Black to move: {bw} {bl} {bo}"
+        );
+        assert!(
+            ww < 0.2 && wl < -10.0 && wo < -0.5,
+            "White to move: {ww} {wl} {wo}"
+        );
     }
 
     /// Play's tiles give the training's correction, for the built-in
