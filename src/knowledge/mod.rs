@@ -45,14 +45,20 @@ pub fn builtin() -> Arc<Model> {
 /// the model alone and says so on stderr.
 pub fn builtin_net() -> Option<Arc<Net>> {
     static NET: OnceLock<Option<Arc<Net>>> = OnceLock::new();
-    NET.get_or_init(|| match Net::from_bytes(include_bytes!("hane.net")) {
+    NET.get_or_init(|| load_builtin(include_bytes!("hane.net"), "network"))
+        .clone()
+}
+
+/// A built-in network from its bytes, or `None` with the reason on
+/// stderr.
+fn load_builtin(bytes: &[u8], what: &str) -> Option<Arc<Net>> {
+    match Net::from_bytes(bytes) {
         Ok(net) => Some(Arc::new(net)),
         Err(e) => {
-            log::error!("built-in network: {e}");
+            log::error!("built-in {what}: {e}");
             None
         }
-    })
-    .clone()
+    }
 }
 
 /// The networks the engine plays with: one for the large boards, one for
@@ -103,12 +109,6 @@ impl Networks {
 /// says so on stderr.
 pub fn builtin_small_net() -> Option<Arc<Net>> {
     static NET: OnceLock<Option<Arc<Net>>> = OnceLock::new();
-    NET.get_or_init(|| match Net::from_bytes(include_bytes!("hane9.net")) {
-        Ok(net) => Some(Arc::new(net)),
-        Err(e) => {
-            log::error!("built-in small-board network: {e}");
-            None
-        }
-    })
-    .clone()
+    NET.get_or_init(|| load_builtin(include_bytes!("hane9.net"), "small-board network"))
+        .clone()
 }

@@ -493,7 +493,7 @@ fn widening_switched_on_changes_the_search_and_off_leaves_it_as_it_was() {
 }
 
 /// A 9x9 game (komi 7, AGA) after `moves`, Black first.
-fn game_after(moves: &str) -> Game {
+pub(super) fn game_after(moves: &str) -> Game {
     let mut g = Game::new(BoardSize::new(9).unwrap(), Rules::AGA, 7.0);
     let mut color = Color::Black;
     for m in moves.split_whitespace() {

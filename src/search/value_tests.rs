@@ -1,23 +1,11 @@
 //! The value mix: the network's judgements in the tree and in the
 //! simulations' results.
 
+use super::tests::game_after;
 use super::tree::{NET_VALUE_ONE, Tree, WIN_UNITS};
 use super::*;
 use crate::knowledge::net::{Net, heads::sigmoid};
-use crate::rules::diagram::vertex;
-use crate::rules::{BoardSize, Rules};
 use std::sync::Arc;
-
-fn game_after(moves: &str) -> Game {
-    let mut g = Game::new(BoardSize::new(9).unwrap(), Rules::AGA, 7.0);
-    let mut color = Color::Black;
-    for m in moves.split_whitespace() {
-        g.play(color, Move::Play(vertex(g.size(), m).unwrap()))
-            .unwrap();
-        color = color.opponent();
-    }
-    g
-}
 
 /// A small network whose value heads say the side to move wins with
 /// probability `sigmoid(logit)` whatever the position.

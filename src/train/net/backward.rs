@@ -461,6 +461,33 @@ mod tests {
         -lp[ex.played] as f64
     }
 
+    /// Checks `grads` against central differences of `loss` at each
+    /// weight of `picks`; returns how many were checked.
+    fn check_gradient(
+        net: &Net,
+        grads: &[f32],
+        picks: impl Iterator<Item = usize>,
+        loss: impl Fn(&Net) -> f64,
+    ) -> usize {
+        let h = 1e-2f32;
+        let mut checked = 0;
+        for i in picks {
+            let mut plus = net.clone();
+            plus.params_mut()[i] += h;
+            let mut minus = net.clone();
+            minus.params_mut()[i] -= h;
+            let numeric = (loss(&plus) - loss(&minus)) / (2.0 * h as f64);
+            let err = (numeric - grads[i] as f64).abs();
+            assert!(
+                err < 2e-3 + 0.05 * numeric.abs(),
+                "weight {i}: backprop {} numeric {numeric}",
+                grads[i]
+            );
+            checked += 1;
+        }
+        checked
+    }
+
     /// The weighted loss, computed from the forward pass alone.
     fn total(net: &Net, ex: &Example, w: &Weights) -> f64 {
         let mut grads = vec![0.0; net.params().len()];
@@ -493,24 +520,9 @@ mod tests {
         let l = accumulate(&net, &ex, &w, &mut Scratch::default(), &mut grads);
         assert!(l.value > 0.0 && l.owner > 0.0 && l.score > 0.0, "{l:?}");
         let at = net.heads_at().unwrap();
-        let h = 1e-2f32;
-        let mut checked = 0;
         // Every head weight, and a sample of the trunk's.
         let picks = (0..at.owner).step_by(11).chain(at.owner..at.end());
-        for i in picks {
-            let mut plus = net.clone();
-            plus.params_mut()[i] += h;
-            let mut minus = net.clone();
-            minus.params_mut()[i] -= h;
-            let numeric = (total(&plus, &ex, &w) - total(&minus, &ex, &w)) / (2.0 * h as f64);
-            let err = (numeric - grads[i] as f64).abs();
-            assert!(
-                err < 2e-3 + 0.05 * numeric.abs(),
-                "weight {i}: backprop {} numeric {numeric}",
-                grads[i]
-            );
-            checked += 1;
-        }
+        let checked = check_gradient(&net, &grads, picks, |n| total(n, &ex, &w));
         assert!(checked > 100);
     }
 
@@ -528,22 +540,8 @@ mod tests {
         let mut s = Scratch::default();
         let l = accumulate(&net, &ex, &Weights::default(), &mut s, &mut grads);
         assert!((l.policy - loss(&net, &ex)).abs() < 1e-5);
-        let h = 1e-2f32;
-        let mut checked = 0;
-        for i in (0..net.params().len()).step_by(7) {
-            let mut plus = net.clone();
-            plus.params_mut()[i] += h;
-            let mut minus = net.clone();
-            minus.params_mut()[i] -= h;
-            let numeric = (loss(&plus, &ex) - loss(&minus, &ex)) / (2.0 * h as f64);
-            let err = (numeric - grads[i] as f64).abs();
-            assert!(
-                err < 2e-3 + 0.05 * numeric.abs(),
-                "weight {i}: backprop {} numeric {numeric}",
-                grads[i]
-            );
-            checked += 1;
-        }
+        let picks = (0..net.params().len()).step_by(7);
+        let checked = check_gradient(&net, &grads, picks, |n| loss(n, &ex));
         assert!(checked > 50);
     }
 }
