@@ -34,7 +34,7 @@ const EXPANDING: u32 = u32::MAX;
 /// simulations.
 pub const WIN_UNITS: u32 = 16;
 
-/// A whole win in a node's value network judgement ([`Node::net_value`]):
+/// A whole win in a node's value network judgement ([`Node::judgement`]):
 /// finer than [`WIN_UNITS`], so the judgement keeps its precision until
 /// a simulation mixes it in.
 pub const NET_VALUE_ONE: u32 = (1 << 15) - 1;
@@ -150,19 +150,16 @@ impl Node {
         color.relative(black)
     }
 
-    /// The value network's judgement of the node's position, Black's
-    /// win probability in [`NET_VALUE_ONE`]ths, if it was judged.
+    /// The value network's judgement of the node's position, if it was
+    /// judged: Black's win probability in [`NET_VALUE_ONE`]ths and
+    /// Black's expected lead in points, from one load.
     #[inline]
-    pub fn net_value(&self) -> Option<u32> {
+    pub fn judgement(&self) -> Option<(u32, f32)> {
         let word = self.net.load(Relaxed);
-        (word & JUDGED != 0).then_some((word >> 16) & NET_VALUE_ONE)
-    }
-
-    /// The value network's expected lead for Black, in points, if the
-    /// node was judged.
-    pub fn net_lead(&self) -> Option<f32> {
-        let word = self.net.load(Relaxed);
-        (word & JUDGED != 0).then(|| f32::from(word as u16 as i16) / NET_LEAD_PARTS)
+        (word & JUDGED != 0).then(|| {
+            let lead = f32::from(word as u16 as i16) / NET_LEAD_PARTS;
+            ((word >> 16) & NET_VALUE_ONE, lead)
+        })
     }
 
     /// Records the value network's judgement: Black's win probability
@@ -374,18 +371,17 @@ mod tests {
     #[test]
     fn a_judgement_keeps_its_value_and_lead() {
         let n = Node::default();
-        assert_eq!((n.net_value(), n.net_lead()), (None, None));
+        assert_eq!(n.judgement(), None);
         n.set_net_value(0.25, -12.3);
-        let v = n.net_value().unwrap();
+        let (v, lead) = n.judgement().unwrap();
         assert!((f64::from(v) / f64::from(NET_VALUE_ONE) - 0.25).abs() < 1e-4);
-        assert_eq!(n.net_lead(), Some(-12.25));
+        assert_eq!(lead, -12.25);
         n.set_net_value(1.0, 9999.0);
-        assert_eq!(n.net_value(), Some(NET_VALUE_ONE));
-        assert_eq!(n.net_lead(), Some(8191.75));
+        assert_eq!(n.judgement(), Some((NET_VALUE_ONE, 8191.75)));
         n.set_net_value(0.0, 0.0);
-        assert_eq!((n.net_value(), n.net_lead()), (Some(0), Some(0.0)));
+        assert_eq!(n.judgement(), Some((0, 0.0)));
         n.reset(1, 0, 0);
-        assert_eq!(n.net_value(), None);
+        assert_eq!(n.judgement(), None);
     }
 
     #[test]

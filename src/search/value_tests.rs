@@ -43,11 +43,10 @@ fn check_judged(t: &Tree, id: u32, white: bool, black_units: u32, count: &mut u3
         } else {
             black_units
         };
-        assert_eq!(t.node(id).net_value(), Some(want), "node {id}");
-        assert_eq!(t.node(id).net_lead(), Some(0.0), "node {id}");
+        assert_eq!(t.node(id).judgement(), Some((want, 0.0)), "node {id}");
         *count += 1;
     } else {
-        assert_eq!(t.node(id).net_value(), None, "node {id} not expanded");
+        assert_eq!(t.node(id).judgement(), None, "node {id} not expanded");
     }
     for c in t.children(id) {
         check_judged(t, c, !white, black_units, count);
@@ -70,7 +69,7 @@ fn every_expanded_node_keeps_the_networks_judgement() {
     let root = s.root.as_ref().unwrap().0;
     let mut none = 0;
     for c in s.tree().children(root) {
-        none += u32::from(s.tree().node(c).net_value().is_some());
+        none += u32::from(s.tree().node(c).judgement().is_some());
     }
     assert_eq!(none, 0);
 }

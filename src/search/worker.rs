@@ -514,10 +514,10 @@ fn mix_net_value(
     if mix <= 0.0 || ended || sh.goal.is_some() {
         return (black_value, score2);
     }
-    let judged = path.iter().rev().find_map(|&(id, _)| {
-        let n = sh.tree.node(id);
-        Some((n.net_value()?, n.net_lead()?))
-    });
+    let judged = path
+        .iter()
+        .rev()
+        .find_map(|&(id, _)| sh.tree.node(id).judgement());
     let Some((net, lead)) = judged else {
         return (black_value, score2);
     };

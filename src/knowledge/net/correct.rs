@@ -15,20 +15,6 @@ pub struct NetBuffers {
     pub heads: HeadOut,
 }
 
-/// Corrects `probs`, the model's probabilities of `color` playing each of
-/// `points` on `board` (normalised over them), by the network: each
-/// becomes proportional to `p * exp(correction)`, normalised again.
-pub fn correct(
-    net: &Net,
-    board: &Board,
-    color: Color,
-    points: &[Point],
-    probs: &mut [f32],
-    buf: &mut NetBuffers,
-) {
-    trunk_and_policy(net, board, color, points, probs, buf);
-}
-
 /// [`correct`], and the value heads of the same pass into `buf.heads`
 /// with `komi` the side to move's komi (positive when `color` is
 /// White). False, and `buf.heads` as it was, if the network has no
@@ -42,13 +28,16 @@ pub fn judge(
     probs: &mut [f32],
     buf: &mut NetBuffers,
 ) -> bool {
-    trunk_and_policy(net, board, color, points, probs, buf);
+    correct(net, board, color, points, probs, buf);
     let n = board.size().get();
     let last = buf.acts.acts.last().map_or(&[][..], |a| &a[..]);
     net.heads(n, komi, last, &mut buf.heads)
 }
 
-fn trunk_and_policy(
+/// Corrects `probs`, the model's probabilities of `color` playing each of
+/// `points` on `board` (normalised over them), by the network: each
+/// becomes proportional to `p * exp(correction)`, normalised again.
+pub fn correct(
     net: &Net,
     board: &Board,
     color: Color,
