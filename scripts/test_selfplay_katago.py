@@ -284,7 +284,7 @@ class Lines(unittest.TestCase):
 
 class Config(unittest.TestCase):
     def test_config(self):
-        text = S.selfplay_config("/tmp/x", 3, 9)
+        text = S.selfplay_config("logs", 3, 9)
         lines = set(text.splitlines())
         for want in ("maxVisits = 1", "reportAnalysisWinratesAs = SIDETOMOVE",
                      "ignorePreRootHistory = false", "maxBoardXSizeForNNBuffer = 9",
@@ -292,7 +292,7 @@ class Config(unittest.TestCase):
                      "numAnalysisThreads = 4", "nnMaxBatchSize = 4",
                      "numEigenThreadsPerModel = 1", "nnRandSeed = hane-selfplay-katago-3"):
             self.assertIn(want, lines)
-        self.assertIn("numAnalysisThreads = 1", S.selfplay_config("/tmp/x", 3, 13, 1))
+        self.assertIn("numAnalysisThreads = 1", S.selfplay_config("logs", 3, 13, 1))
 
 
 class Runs(unittest.TestCase):
