@@ -96,7 +96,7 @@ pub struct Config {
     pub model: Option<Arc<Model>>,
     /// The policy network that corrects the model's tree priors on large
     /// boards, from a file (`--net`; `None`: the built-in one).
-    pub net: Option<Arc<crate::knowledge::net::Net>>,
+    pub net: Option<crate::knowledge::NetFile>,
     /// Play with the model alone, no network (`--no-net`).
     pub no_net: bool,
 }
@@ -162,7 +162,7 @@ impl Config {
             return Networks::default();
         }
         match &self.net {
-            Some(net) => Networks::same(Some(net.clone())),
+            Some(file) => Networks::from_file(file),
             None => Networks::builtin(),
         }
     }

@@ -108,9 +108,9 @@ struct Cli {
     /// them) instead of the built-in one.
     #[arg(long, value_name = "FILE")]
     model: Option<String>,
-    /// On boards of 13x13 and up, correct the model's tree priors with
-    /// the policy network in FILE (as `hane train-net` writes it) instead
-    /// of the built-in one.
+    /// Play with the network in FILE instead of the built-in ones: a
+    /// network `hane train-net` wrote, or a KataGo model file (`.bin.gz`,
+    /// model versions 8 to 15).
     #[arg(long, value_name = "FILE", conflicts_with = "no_net")]
     net: Option<String>,
     /// Play with the move-prediction model alone, without the policy
@@ -174,10 +174,10 @@ fn main() -> ExitCode {
     let net = match cli
         .net
         .as_deref()
-        .map(hane::knowledge::net::Net::from_file)
+        .map(hane::knowledge::NetFile::from_file)
         .transpose()
     {
-        Ok(net) => net.map(std::sync::Arc::new),
+        Ok(net) => net,
         Err(e) => {
             log::error!("{e}");
             return ExitCode::from(2);

@@ -55,6 +55,12 @@ pub struct RawEval {
     /// order; `None` where the point is not a candidate (occupied,
     /// illegal, an own true eye).
     pub policy: Vec<Option<f32>>,
+    /// The probability of a pass, where the network has one (KataGo's);
+    /// `None`: 0, or 1 when no point is a candidate.
+    pub pass: Option<f32>,
+    /// The expected final score as self-play would end it and its
+    /// standard deviation, where the network has them (KataGo's).
+    pub score: Option<(f32, f32)>,
 }
 
 impl RawEval {
@@ -101,8 +107,9 @@ fn rows_from_top(n: usize) -> impl Iterator<Item = std::ops::Range<usize>> {
 /// One `kata-raw-nn` block in KataGo's layout and number formats:
 /// `%.6f` probabilities, `%.3f` points, policy entries `%8.6f` (`NAN`
 /// where there is no candidate), ownership `%9.7f`. hane's move model has
-/// no probability of a pass, so `policyPass` is 0, unless there is no
-/// candidate at all (pass is then the only move: 1).
+/// no probability of a pass, so with hane's network `policyPass` is 0,
+/// unless there is no candidate at all (pass is then the only move: 1);
+/// a KataGo network gives its own, and its self-play score.
 pub fn kata_block(n: usize, e: &RawEval) -> String {
     let mut out = Vec::with_capacity(2 * n + 9);
     out.push(format!("symmetry {}", e.symmetry.index()));
@@ -111,6 +118,13 @@ pub fn kata_block(n: usize, e: &RawEval) -> String {
     out.push(format!("whiteLoss {:.6}", 1.0 - win));
     out.push(format!("noResult {:.6}", 0.0));
     out.push(format!("whiteLead {:.3}", e.white_lead()));
+    if let Some((mean, stdev)) = e.score {
+        out.push(format!("whiteScoreSelfplay {:.3}", e.white(mean)));
+        out.push(format!(
+            "whiteScoreSelfplaySq {:.3}",
+            mean * mean + stdev * stdev
+        ));
+    }
     out.push("policy".into());
     for row in rows_from_top(n) {
         out.push(
@@ -124,11 +138,11 @@ pub fn kata_block(n: usize, e: &RawEval) -> String {
                 .join(" "),
         );
     }
-    let pass = if e.policy.iter().any(Option::is_some) {
+    let pass = e.pass.unwrap_or(if e.policy.iter().any(Option::is_some) {
         0.0
     } else {
         1.0
-    };
+    });
     out.push(format!("policyPass {pass:8.6}"));
     out.push("whiteOwnership".into());
     for row in rows_from_top(n) {
@@ -229,6 +243,8 @@ mod tests {
             lead: 4.0,
             owner,
             policy,
+            pass: None,
+            score: None,
         }
     }
 

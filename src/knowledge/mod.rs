@@ -6,6 +6,7 @@
 pub mod book;
 pub mod features;
 pub mod hand_shapes;
+pub mod katago;
 pub mod ladder;
 pub mod model;
 pub mod net;
@@ -71,6 +72,9 @@ pub struct Networks {
     pub small: Option<Arc<Net>>,
     /// For 13x13 and up.
     pub large: Option<Arc<Net>>,
+    /// A KataGo network for every size (`--net` with a KataGo model
+    /// file), in place of hane's.
+    pub kata: Option<Arc<katago::KataNet>>,
 }
 
 impl Networks {
@@ -79,6 +83,19 @@ impl Networks {
         Networks {
             small: net.clone(),
             large: net,
+            kata: None,
+        }
+    }
+
+    /// The networks a `--net` file gives: hane's on every size, or
+    /// KataGo's.
+    pub fn from_file(file: &NetFile) -> Networks {
+        match file {
+            NetFile::Hane(net) => Networks::same(Some(net.clone())),
+            NetFile::Kata(net) => Networks {
+                kata: Some(net.clone()),
+                ..Networks::default()
+            },
         }
     }
 
@@ -87,6 +104,7 @@ impl Networks {
         Networks {
             small: builtin_small_net().or_else(builtin_net),
             large: builtin_net(),
+            kata: None,
         }
     }
 
@@ -96,6 +114,36 @@ impl Networks {
             self.large.as_ref()
         } else {
             self.small.as_ref()
+        }
+    }
+}
+
+/// A network file given with `--net`: hane's own format or a KataGo
+/// model, told apart by their contents (KataGo's are gzip streams).
+#[derive(Clone, Debug)]
+pub enum NetFile {
+    /// hane's format.
+    Hane(Arc<Net>),
+    /// A KataGo model.
+    Kata(Arc<katago::KataNet>),
+}
+
+impl NetFile {
+    /// Reads a network file of either kind.
+    ///
+    /// # Errors
+    /// The file cannot be read, or its reader refuses it: one line with
+    /// the path and the reason.
+    pub fn from_file(path: &str) -> Result<NetFile, String> {
+        let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+        if katago::is_gzip(&bytes) {
+            katago::KataNet::from_bytes(&bytes)
+                .map(|n| NetFile::Kata(Arc::new(n)))
+                .map_err(|e| format!("{path}: {e}"))
+        } else {
+            Net::from_bytes(&bytes)
+                .map(|n| NetFile::Hane(Arc::new(n)))
+                .map_err(|e| format!("{path}: {e}"))
         }
     }
 }

@@ -235,6 +235,13 @@ impl Game {
         *self.seen.entry(state.key()).or_insert(0) += 1;
     }
 
+    /// The board `k` moves ago (0: the current one), if the game has had
+    /// that many moves.
+    pub fn board_back(&self, k: usize) -> Option<&Board> {
+        let i = self.states.len().checked_sub(k + 1)?;
+        Some(&self.states[i].board)
+    }
+
     /// The moves played since the initial position.
     pub fn moves(&self) -> &[(Color, Move)] {
         &self.moves

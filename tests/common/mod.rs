@@ -161,3 +161,19 @@ pub fn temp_dir(tag: &str) -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).expect("temp dir");
     dir
 }
+
+/// Runs `hane` with `args`, `input` on its stdin, to the end.
+pub fn run_hane_with_input(args: &[&str], input: &str) -> std::process::Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hane"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("hane starts");
+    if let Some(mut stdin) = child.stdin.take() {
+        // The engine may exit before reading (a refused file).
+        let _ = stdin.write_all(input.as_bytes());
+    }
+    child.wait_with_output().expect("hane ends")
+}

@@ -5,6 +5,7 @@
 use super::Session;
 use crate::gtp::error::GtpError;
 use crate::gtp::raw_nn::{self, RawEval, Which};
+use crate::knowledge::katago::{KataBuffers, KataNet};
 use crate::knowledge::net::symmetry::{self, Symmetry};
 use crate::knowledge::net::{Net, NetBuffers};
 use crate::knowledge::priors;
@@ -33,6 +34,9 @@ impl Session {
         color: Color,
         syms: impl Iterator<Item = Symmetry>,
     ) -> Result<Vec<RawEval>, GtpError> {
+        if let Some(kata) = &self.net.kata {
+            return Ok(self.kata_evals(kata, color, syms));
+        }
         let net = self.net_with_heads()?;
         let game = &self.game;
         let size = game.size();
@@ -68,9 +72,35 @@ impl Session {
                 lead: buf.heads.lead(),
                 owner: buf.heads.owner.clone(),
                 policy,
+                pass: None,
+                score: None,
             });
         }
         Ok(evals)
+    }
+
+    /// A KataGo network's evaluations of the current position.
+    fn kata_evals(
+        &self,
+        net: &KataNet,
+        color: Color,
+        syms: impl Iterator<Item = Symmetry>,
+    ) -> Vec<RawEval> {
+        let mut buf = KataBuffers::default();
+        syms.map(|sym| {
+            let e = net.evaluate(&self.game, color, sym, &mut buf);
+            RawEval {
+                symmetry: sym,
+                color,
+                win: e.win,
+                lead: e.lead,
+                owner: e.owner,
+                policy: e.policy.iter().map(|&p| (p >= 0.0).then_some(p)).collect(),
+                pass: Some(e.pass),
+                score: Some((e.score_mean, e.score_stdev)),
+            }
+        })
+        .collect()
     }
 
     /// `kata-raw-nn [color] SYMMETRY`: KataGo's raw evaluation, one block

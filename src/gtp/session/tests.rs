@@ -150,7 +150,7 @@ mod raw_nn {
     fn session(size: u32, net: Option<Net>) -> Session {
         let config = Config {
             size,
-            net: net.map(Arc::new),
+            net: net.map(|n| crate::knowledge::NetFile::Hane(Arc::new(n))),
             no_net: false,
             ..Config::default()
         };

@@ -1,0 +1,588 @@
+//! A KataGo network's structure, read from its file, and its forward
+//! pass: the trunk (an input convolution plus a dense layer of the global
+//! inputs, pre-activation residual blocks, some with global pooling, some
+//! nested bottlenecks, and a final normalisation), then the policy head
+//! and the value head.
+
+use super::file::{KataError, Words};
+use super::layers::{Act, Bias, Conv, ConvScratch, MatMul, Norm, RmsNorm, add_per_channel, pool};
+
+/// The most residual blocks a trunk or a nested stack may have.
+const MAX_BLOCKS: usize = 512;
+
+/// A residual block.
+#[derive(Debug)]
+pub enum Block {
+    /// Two convolutions, each after a normalisation.
+    Ordinary {
+        /// Before the first convolution.
+        pre: Norm,
+        /// The first convolution.
+        first: Conv,
+        /// Before the second.
+        mid: Norm,
+        /// The second.
+        second: Conv,
+    },
+    /// As ordinary, but a second convolution of the block's input is
+    /// pooled over the board into a bias of the first's output.
+    GlobalPool {
+        /// Before both first convolutions.
+        pre: Norm,
+        /// The regular convolution.
+        regular: Conv,
+        /// The convolution that is pooled.
+        gpool: Conv,
+        /// After it.
+        gpool_norm: Norm,
+        /// Pooled values to a bias per regular channel.
+        to_bias: MatMul,
+        /// Before the last convolution.
+        mid: Norm,
+        /// The last convolution.
+        last: Conv,
+    },
+    /// A 1x1 convolution down to fewer channels, a stack of blocks there,
+    /// and a 1x1 convolution back up.
+    Nested {
+        /// Before the first convolution.
+        pre: Norm,
+        /// Down.
+        down: Conv,
+        /// The inner blocks.
+        blocks: Vec<Block>,
+        /// Before the last convolution.
+        post: Norm,
+        /// Up.
+        up: Conv,
+    },
+}
+
+/// Reads `count` blocks of a stack whose channels are `channels`.
+fn read_blocks(
+    w: &mut Words,
+    version: i64,
+    count: usize,
+    channels: usize,
+) -> Result<Vec<Block>, KataError> {
+    let mut blocks = Vec::with_capacity(count);
+    for _ in 0..count {
+        let kind = w.word()?;
+        let block = match kind {
+            "ordinary_block" => {
+                w.word()?;
+                Block::Ordinary {
+                    pre: Norm::read(w, version)?,
+                    first: Conv::read(w)?,
+                    mid: Norm::read(w, version)?,
+                    second: Conv::read(w)?,
+                }
+            }
+            "gpool_block" => {
+                w.word()?;
+                Block::GlobalPool {
+                    pre: Norm::read(w, version)?,
+                    regular: Conv::read(w)?,
+                    gpool: Conv::read(w)?,
+                    gpool_norm: Norm::read(w, version)?,
+                    to_bias: MatMul::read(w)?,
+                    mid: Norm::read(w, version)?,
+                    last: Conv::read(w)?,
+                }
+            }
+            "nested_bottleneck_block" => {
+                w.word()?;
+                let inner = w.count("nested blocks", MAX_BLOCKS)?;
+                let pre = Norm::read(w, version)?;
+                let down = Conv::read(w)?;
+                let blocks = read_blocks(w, version, inner, down.cout)?;
+                Block::Nested {
+                    pre,
+                    down,
+                    blocks,
+                    post: Norm::read(w, version)?,
+                    up: Conv::read(w)?,
+                }
+            }
+            other => return Err(KataError::Unsupported(format!("{other} blocks"))),
+        };
+        if !block.fits(channels) {
+            return Err(KataError::Malformed(format!(
+                "a {kind} does not fit {channels} channels"
+            )));
+        }
+        blocks.push(block);
+    }
+    Ok(blocks)
+}
+
+impl Block {
+    /// Whether its layers' channels chain up on a stack of `c` channels.
+    fn fits(&self, c: usize) -> bool {
+        match self {
+            Block::Ordinary {
+                pre,
+                first,
+                mid,
+                second,
+            } => {
+                pre.channels() == c
+                    && first.cin == c
+                    && mid.channels() == first.cout
+                    && second.cin == first.cout
+                    && second.cout == c
+            }
+            Block::GlobalPool {
+                pre,
+                regular,
+                gpool,
+                gpool_norm,
+                to_bias,
+                mid,
+                last,
+            } => {
+                pre.channels() == c
+                    && regular.cin == c
+                    && gpool.cin == c
+                    && gpool_norm.channels() == gpool.cout
+                    && to_bias.cin == 3 * gpool.cout
+                    && to_bias.cout == regular.cout
+                    && mid.channels() == regular.cout
+                    && last.cin == regular.cout
+                    && last.cout == c
+            }
+            Block::Nested {
+                pre,
+                down,
+                blocks: _,
+                post,
+                up,
+            } => {
+                pre.channels() == c
+                    && down.cin == c
+                    && post.channels() == down.cout
+                    && up.cin == down.cout
+                    && up.cout == c
+            }
+        }
+    }
+
+    /// `x += block(x)` on an `n`x`n` board.
+    fn apply(&self, n: usize, x: &mut [f32], s: &mut Scratch) {
+        let mut a = s.take();
+        let mut b = s.take();
+        match self {
+            Block::Ordinary {
+                pre,
+                first,
+                mid,
+                second,
+            } => {
+                pre.apply(x, &mut a);
+                first.apply(n, &a, &mut s.conv, &mut b);
+                mid.apply(&b, &mut a);
+                let mut t = s.take();
+                second.add_to(n, &a, &mut s.conv, &mut t, x);
+                s.give(t);
+            }
+            Block::GlobalPool {
+                pre,
+                regular,
+                gpool,
+                gpool_norm,
+                to_bias,
+                mid,
+                last,
+            } => {
+                pre.apply(x, &mut a);
+                let mut g = s.take();
+                let mut t = s.take();
+                gpool.apply(n, &a, &mut s.conv, &mut g);
+                gpool_norm.apply(&g, &mut t);
+                pool(n, gpool.cout, &t, false, &mut s.pooled);
+                to_bias.apply(&s.pooled, &mut s.vector);
+                regular.apply(n, &a, &mut s.conv, &mut b);
+                add_per_channel(&mut b, &s.vector);
+                mid.apply(&b, &mut a);
+                last.add_to(n, &a, &mut s.conv, &mut t, x);
+                s.give(g);
+                s.give(t);
+            }
+            Block::Nested {
+                pre,
+                down,
+                blocks,
+                post,
+                up,
+            } => {
+                pre.apply(x, &mut a);
+                down.apply(n, &a, &mut s.conv, &mut b);
+                for block in blocks {
+                    block.apply(n, &mut b, s);
+                }
+                post.apply(&b, &mut a);
+                let mut t = s.take();
+                up.add_to(n, &a, &mut s.conv, &mut t, x);
+                s.give(t);
+            }
+        }
+        s.give(a);
+        s.give(b);
+    }
+}
+
+/// The trunk's last normalisation.
+#[derive(Debug)]
+pub enum Tip {
+    /// Batch normalisation.
+    Batch(Norm),
+    /// RMS normalisation.
+    Rms(RmsNorm),
+}
+
+/// The trunk.
+#[derive(Debug)]
+pub struct Trunk {
+    /// Channels.
+    pub channels: usize,
+    initial: Conv,
+    global: MatMul,
+    blocks: Vec<Block>,
+    tip: Tip,
+}
+
+impl Trunk {
+    /// Reads the trunk: its header, the input layers, the blocks and the
+    /// tip.
+    pub fn read(w: &mut Words, version: i64, meta: bool) -> Result<Trunk, KataError> {
+        w.word()?;
+        let count = w.count("trunk blocks", MAX_BLOCKS)?;
+        let channels = w.count("trunk channels", 4096)?;
+        for what in ["mid", "regular", "dilated", "gpool"] {
+            w.count(what, 4096)?;
+        }
+        let mut norm_kind = 0;
+        if version >= 15 {
+            norm_kind = w.int("trunk norm kind")?;
+            for _ in 0..5 {
+                if w.int("trunk option")? != 0 {
+                    return Err(KataError::Unsupported("an unknown trunk option".into()));
+                }
+            }
+        }
+        let initial = Conv::read(w)?;
+        let global = MatMul::read(w)?;
+        if initial.cout != channels || global.cout != channels {
+            return Err(KataError::Malformed(
+                "input layers do not fit the trunk".into(),
+            ));
+        }
+        if meta {
+            return Err(KataError::Unsupported("the SGF metadata encoder".into()));
+        }
+        let blocks = read_blocks(w, version, count, channels)?;
+        let tip = match norm_kind {
+            0 => Tip::Batch(Norm::read(w, version)?),
+            1 => Tip::Rms(RmsNorm::read(w, version)?),
+            k => return Err(KataError::Unsupported(format!("trunk norm kind {k}"))),
+        };
+        Ok(Trunk {
+            channels,
+            initial,
+            global,
+            blocks,
+            tip,
+        })
+    }
+
+    /// Input channels of the spatial and the global inputs.
+    pub fn inputs(&self) -> (usize, usize) {
+        (self.initial.cin, self.global.cin)
+    }
+
+    /// The trunk's output for `spatial` (`n * n` rows of its channels) and
+    /// `global`, into `s.trunk`.
+    fn apply(&self, n: usize, spatial: &[f32], global: &[f32], s: &mut Scratch) {
+        let mut x = std::mem::take(&mut s.trunk);
+        self.initial.apply(n, spatial, &mut s.conv, &mut x);
+        self.global.apply(global, &mut s.vector);
+        add_per_channel(&mut x, &s.vector);
+        for block in &self.blocks {
+            block.apply(n, &mut x, s);
+        }
+        let mut out = s.take();
+        match &self.tip {
+            Tip::Batch(norm) => norm.apply(&x, &mut out),
+            Tip::Rms(norm) => norm.apply(&x, &mut out),
+        }
+        s.give(x);
+        s.trunk = out;
+    }
+}
+
+/// The policy head.
+#[derive(Debug)]
+pub struct PolicyHead {
+    p1: Conv,
+    g1: Conv,
+    g1_norm: Norm,
+    to_bias: MatMul,
+    p1_norm: Norm,
+    p2: Conv,
+    to_pass: MatMul,
+    /// From version 15: a bias, an activation and a second layer for the
+    /// pass.
+    pass_hidden: Option<(Bias, Act, MatMul)>,
+}
+
+impl PolicyHead {
+    /// Reads the policy head.
+    pub fn read(w: &mut Words, version: i64, channels: usize) -> Result<PolicyHead, KataError> {
+        w.word()?;
+        let p1 = Conv::read(w)?;
+        let g1 = Conv::read(w)?;
+        let g1_norm = Norm::read(w, version)?;
+        let to_bias = MatMul::read(w)?;
+        let p1_norm = Norm::read(w, version)?;
+        let p2 = Conv::read(w)?;
+        let to_pass = MatMul::read(w)?;
+        let pass_hidden = if version >= 15 {
+            let bias = Bias::read(w)?;
+            let act = Act::read(w, version)?;
+            Some((bias, act, MatMul::read(w)?))
+        } else {
+            None
+        };
+        let fits = p1.cin == channels
+            && g1.cin == channels
+            && g1_norm.channels() == g1.cout
+            && to_bias.cin == 3 * g1.cout
+            && to_bias.cout == p1.cout
+            && p1_norm.channels() == p1.cout
+            && p2.cin == p1.cout
+            && to_pass.cin == 3 * g1.cout
+            && match &pass_hidden {
+                Some((bias, _, second)) => {
+                    bias.0.len() == to_pass.cout && second.cin == to_pass.cout
+                }
+                None => true,
+            };
+        if !fits {
+            return Err(KataError::Malformed(
+                "the policy head's layers do not fit".into(),
+            ));
+        }
+        Ok(PolicyHead {
+            p1,
+            g1,
+            g1_norm,
+            to_bias,
+            p1_norm,
+            p2,
+            to_pass,
+            pass_hidden,
+        })
+    }
+
+    /// The policy logits of each point (`out`, `n * n`) and of the pass.
+    fn apply(&self, n: usize, trunk: &[f32], s: &mut Scratch, out: &mut Vec<f32>) -> f32 {
+        let (mut p, mut g, mut t) = (s.take(), s.take(), s.take());
+        self.p1.apply(n, trunk, &mut s.conv, &mut p);
+        self.g1.apply(n, trunk, &mut s.conv, &mut g);
+        self.g1_norm.apply(&g, &mut t);
+        pool(n, self.g1.cout, &t, false, &mut s.pooled);
+        self.to_bias.apply(&s.pooled, &mut s.vector);
+        add_per_channel(&mut p, &s.vector);
+        self.p1_norm.apply(&p, &mut t);
+        self.p2.apply(n, &t, &mut s.conv, &mut g);
+        let k = self.p2.cout;
+        out.clear();
+        out.extend(g.chunks_exact(k).map(|row| row[0]));
+        self.to_pass.apply(&s.pooled, &mut s.vector);
+        let pass = match &self.pass_hidden {
+            Some((bias, act, second)) => {
+                bias.add(&mut s.vector);
+                for v in s.vector.iter_mut() {
+                    *v = act.apply(*v);
+                }
+                let hidden = std::mem::take(&mut s.vector);
+                second.apply(&hidden, &mut s.vector);
+                s.vector[0]
+            }
+            None => s.vector[0],
+        };
+        s.give(p);
+        s.give(g);
+        s.give(t);
+        pass
+    }
+}
+
+/// The value head.
+#[derive(Debug)]
+pub struct ValueHead {
+    v1: Conv,
+    v1_norm: Norm,
+    v2: MatMul,
+    v2_bias: Bias,
+    v2_act: Act,
+    v3: MatMul,
+    v3_bias: Bias,
+    sv3: MatMul,
+    sv3_bias: Bias,
+    ownership: Conv,
+}
+
+/// The raw outputs of the value head, from the side to move's view.
+#[derive(Clone, Debug, Default)]
+pub struct ValueOut {
+    /// Logits of a win, a loss and no result.
+    pub logits: [f32; 3],
+    /// The score outputs before scaling: mean, stdev (before softplus),
+    /// lead, and the rest the version has.
+    pub score: Vec<f32>,
+}
+
+impl ValueHead {
+    /// Reads the value head.
+    pub fn read(w: &mut Words, version: i64, channels: usize) -> Result<ValueHead, KataError> {
+        w.word()?;
+        let v1 = Conv::read(w)?;
+        let v1_norm = Norm::read(w, version)?;
+        let v2 = MatMul::read(w)?;
+        let v2_bias = Bias::read(w)?;
+        let v2_act = Act::read(w, version)?;
+        let v3 = MatMul::read(w)?;
+        let v3_bias = Bias::read(w)?;
+        let sv3 = MatMul::read(w)?;
+        let sv3_bias = Bias::read(w)?;
+        let ownership = Conv::read(w)?;
+        let fits = v1.cin == channels
+            && v1_norm.channels() == v1.cout
+            && v2.cin == 3 * v1.cout
+            && v2_bias.0.len() == v2.cout
+            && v3.cin == v2.cout
+            && v3.cout == 3
+            && v3_bias.0.len() == 3
+            && sv3.cin == v2.cout
+            && sv3.cout >= 3
+            && sv3_bias.0.len() == sv3.cout
+            && ownership.cin == v1.cout
+            && ownership.cout >= 1;
+        if !fits {
+            return Err(KataError::Malformed(
+                "the value head's layers do not fit".into(),
+            ));
+        }
+        Ok(ValueHead {
+            v1,
+            v1_norm,
+            v2,
+            v2_bias,
+            v2_act,
+            v3,
+            v3_bias,
+            sv3,
+            sv3_bias,
+            ownership,
+        })
+    }
+
+    /// The value outputs and each point's ownership before its tanh.
+    fn apply(
+        &self,
+        n: usize,
+        trunk: &[f32],
+        s: &mut Scratch,
+        value: &mut ValueOut,
+        owner: &mut Vec<f32>,
+    ) {
+        let (mut a, mut b) = (s.take(), s.take());
+        self.v1.apply(n, trunk, &mut s.conv, &mut a);
+        self.v1_norm.apply(&a, &mut b);
+        pool(n, self.v1.cout, &b, true, &mut s.pooled);
+        self.v2.apply(&s.pooled, &mut s.vector);
+        self.v2_bias.add(&mut s.vector);
+        for v in s.vector.iter_mut() {
+            *v = self.v2_act.apply(*v);
+        }
+        let mut out = Vec::new();
+        self.v3.apply(&s.vector, &mut out);
+        self.v3_bias.add(&mut out);
+        value.logits = [out[0], out[1], out[2]];
+        self.sv3.apply(&s.vector, &mut value.score);
+        self.sv3_bias.add(&mut value.score);
+        self.ownership.apply(n, &b, &mut s.conv, &mut a);
+        let k = self.ownership.cout;
+        owner.clear();
+        owner.extend(a.chunks_exact(k).map(|row| row[0]));
+        s.give(a);
+        s.give(b);
+    }
+}
+
+/// Reusable buffers of the forward pass.
+#[derive(Default)]
+pub struct Scratch {
+    conv: ConvScratch,
+    trunk: Vec<f32>,
+    spare: Vec<Vec<f32>>,
+    pooled: Vec<f32>,
+    vector: Vec<f32>,
+}
+
+impl Scratch {
+    /// A spare board-sized buffer.
+    fn take(&mut self) -> Vec<f32> {
+        self.spare.pop().unwrap_or_default()
+    }
+
+    /// Returns a buffer to the spares.
+    fn give(&mut self, v: Vec<f32>) {
+        self.spare.push(v);
+    }
+}
+
+/// The network's outputs for one position, from the side to move's view,
+/// before post-processing.
+#[derive(Clone, Debug, Default)]
+pub struct RawOut {
+    /// Policy logits of each point (`n * n`, the input's order).
+    pub policy: Vec<f32>,
+    /// Policy logit of the pass.
+    pub pass: f32,
+    /// The value head's outputs.
+    pub value: ValueOut,
+    /// Each point's ownership before its tanh.
+    pub owner: Vec<f32>,
+}
+
+/// The whole network's body.
+#[derive(Debug)]
+pub struct Body {
+    /// The trunk.
+    pub trunk: Trunk,
+    /// The policy head.
+    pub policy: PolicyHead,
+    /// The value head.
+    pub value: ValueHead,
+}
+
+impl Body {
+    /// Runs the network on one `n`x`n` position.
+    pub fn apply(
+        &self,
+        n: usize,
+        spatial: &[f32],
+        global: &[f32],
+        s: &mut Scratch,
+        out: &mut RawOut,
+    ) {
+        self.trunk.apply(n, spatial, global, s);
+        let trunk = std::mem::take(&mut s.trunk);
+        out.pass = self.policy.apply(n, &trunk, s, &mut out.policy);
+        self.value
+            .apply(n, &trunk, s, &mut out.value, &mut out.owner);
+        s.trunk = trunk;
+    }
+}
