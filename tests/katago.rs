@@ -161,3 +161,69 @@ fn files_that_are_not_a_usable_katago_net_are_refused_before_gtp() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The moves a fresh engine with the KataGo net answers to `commands`.
+fn answers(args: &[&str], commands: &str) -> Vec<String> {
+    let out = common::run_hane_with_input(args, commands);
+    String::from_utf8_lossy(&out.stdout)
+        .split("\n\n")
+        .filter(|a| !a.trim().is_empty())
+        .map(|a| a.trim().to_string())
+        .collect()
+}
+
+#[test]
+fn the_search_with_a_katago_net_repeats_itself_and_sees_a_capture() {
+    // Black's five stones A5-D5 and A6 are in atari, their last liberty
+    // E5: White to move takes them.
+    let setup = "boardsize 9\nkomi 7\n\
+        play b A5\nplay w A4\nplay b B5\nplay w B4\nplay b C5\nplay w C4\n\
+        play b D5\nplay w D4\nplay b A6\nplay w B6\nplay b E4\nplay w C6\n\
+        play b E3\nplay w D6\nplay b F5\nplay w E6\nplay b G5\nplay w A7\nplay b H8\n";
+    let args = [
+        "--net",
+        NET,
+        "--threads",
+        "1",
+        "--playouts",
+        "60",
+        "--seed",
+        "5",
+    ];
+    let first = answers(&args, &format!("{setup}genmove w\nquit\n"));
+    let again = answers(&args, &format!("{setup}genmove w\nquit\n"));
+    let mv = first.iter().rev().nth(1).expect("genmove's answer");
+    assert_eq!(
+        Some(mv),
+        again.iter().rev().nth(1),
+        "a seeded search repeats"
+    );
+    assert_eq!(
+        mv, "= E5",
+        "White captures five stones at their last liberty"
+    );
+}
+
+#[test]
+fn analysis_with_a_katago_net_streams_katagos_lines() {
+    let mut e = common::Engine::start(&["--net", NET, "--threads", "2"]);
+    e.send("boardsize 9");
+    e.answer(std::time::Duration::from_secs(10));
+    e.send("kata-analyze interval 10 ownership true");
+    let head = e.line(std::time::Duration::from_secs(10));
+    assert_eq!(head.trim(), "=");
+    let info = e.line(std::time::Duration::from_secs(10));
+    assert!(info.starts_with("info move "), "{info}");
+    assert!(info.contains(" visits ") && info.contains(" winrate ") && info.contains(" pv "));
+    let owner = info.split(" ownership ").nth(1).expect("ownership");
+    assert_eq!(owner.split_whitespace().count(), 81);
+    e.send("name");
+    // The analysis ends with an empty line, then name's answer.
+    loop {
+        if e.line(std::time::Duration::from_secs(10)).is_empty() {
+            break;
+        }
+    }
+    assert_eq!(e.answer(std::time::Duration::from_secs(10)), "= hane");
+    e.finish();
+}

@@ -5,7 +5,9 @@ use super::{Budget, Decision, MoveContext, Player};
 use crate::endgame::Statuses;
 use crate::rules::{Cell, Color, Game, Move, Point};
 use crate::search::{
-    LARGE_BOARD, Report, SearchLimits, SearchResult, Searcher, SizedParams, is_large, time,
+    LARGE_BOARD, Report, SearchLimits, SearchResult, Searcher, SizedParams, is_large,
+    puct::{PuctParams, PuctSearcher},
+    time,
 };
 use crate::stop::StopCheck;
 use log::{debug, info};
@@ -57,6 +59,9 @@ const DRAW_PLAY_ONS: usize = 5;
 /// The MCTS player.
 pub struct MctsPlayer {
     searcher: Searcher,
+    /// With a KataGo network: the PUCT search that plays in place of
+    /// `searcher` ([`crate::search::puct`]).
+    puct: Option<PuctSearcher>,
     /// Whether `searcher` has the large boards' parameters
     /// ([`SizedParams`]).
     large: bool,
@@ -76,8 +81,20 @@ impl MctsPlayer {
             .thread_name(|i| format!("search-{i}"))
             .build()
             .ok();
+        let large = options.search.for_size(LARGE_BOARD);
+        let puct = options.net.kata.clone().map(|net| {
+            PuctSearcher::new(
+                net,
+                PuctParams {
+                    threads,
+                    max_tree_bytes: large.max_tree_bytes,
+                    ..PuctParams::default()
+                },
+            )
+        });
         MctsPlayer {
-            searcher: Searcher::with_model(options.search.for_size(LARGE_BOARD), &options.model)
+            puct,
+            searcher: Searcher::with_model(large, &options.model)
                 .with_net(options.net.get(true).cloned()),
             large: true,
             pool,
@@ -145,6 +162,7 @@ impl Player for MctsPlayer {
         report: Option<Report<'_>>,
     ) -> Decision {
         if self.options.book
+            && self.puct.is_none()
             && !ctx.cleanup
             && let Some(p) = crate::knowledge::book::builtin().lookup(game, color)
         {
@@ -155,9 +173,12 @@ impl Player for MctsPlayer {
         self.fit_size(game);
         let limits = self.limits(game, color, ctx);
         let seed = self.seed(game);
-        let result = self
-            .searcher
-            .run_move(game, color, &limits, self.pool.as_ref(), seed, report);
+        let result = match &self.puct {
+            Some(puct) => puct.run(game, color, &limits, self.pool.as_ref(), seed, report),
+            None => self
+                .searcher
+                .run_move(game, color, &limits, self.pool.as_ref(), seed, report),
+        };
         let size = game.size();
         let name = |m: Move| crate::rules::point::move_name(size, m);
         let top: Vec<String> = result
@@ -197,9 +218,12 @@ impl Player for MctsPlayer {
         };
         self.fit_size(game);
         let seed = self.seed(game);
-        let result = self
-            .searcher
-            .run(game, color, &limits, self.pool.as_ref(), seed);
+        let result = match &self.puct {
+            Some(puct) => puct.run(game, color, &limits, self.pool.as_ref(), seed, None),
+            None => self
+                .searcher
+                .run(game, color, &limits, self.pool.as_ref(), seed),
+        };
         info!(
             "ponder for {color}: {} playouts in {:.2}s, expecting {}",
             result.playouts,
@@ -226,14 +250,17 @@ impl Player for MctsPlayer {
         };
         self.fit_size(game);
         let seed = self.seed(game);
-        let result = self.searcher.run_reporting(
-            game,
-            color,
-            &limits,
-            self.pool.as_ref(),
-            seed,
-            Some(report),
-        );
+        let result = match &self.puct {
+            Some(puct) => puct.run(game, color, &limits, self.pool.as_ref(), seed, Some(report)),
+            None => self.searcher.run_reporting(
+                game,
+                color,
+                &limits,
+                self.pool.as_ref(),
+                seed,
+                Some(report),
+            ),
+        };
         info!(
             "analysis of {color}: {} playouts in {:.2}s, best {} win {:.3}",
             result.playouts,
@@ -246,6 +273,9 @@ impl Player for MctsPlayer {
 
     fn reset(&mut self) {
         self.searcher.clear();
+        if let Some(puct) = &self.puct {
+            puct.clear();
+        }
         self.hopeless_streak = 0;
     }
 }

@@ -242,6 +242,12 @@ impl Game {
         Some(&self.states[i].board)
     }
 
+    /// Whether the situation with hash `key` ([`situation_key`]) occurred
+    /// in this game (by the hash alone: a search's fast superko test).
+    pub fn has_seen(&self, key: u64) -> bool {
+        self.seen.contains_key(&key)
+    }
+
     /// The moves played since the initial position.
     pub fn moves(&self) -> &[(Color, Move)] {
         &self.moves

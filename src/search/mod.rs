@@ -17,6 +17,7 @@ mod params;
 mod pass;
 mod pick;
 pub mod playout;
+pub mod puct;
 mod select;
 pub mod time;
 pub mod tree;

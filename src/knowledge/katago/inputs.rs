@@ -21,7 +21,7 @@
 use super::area;
 use super::ladder::Ladders;
 use crate::rules::ruleset::{LastMove, Suicide};
-use crate::rules::{Color, Game, IllegalMove, Move, Point};
+use crate::rules::{Board, Color, Game, IllegalMove, Move, Point, Rules};
 
 /// Planes over the board.
 pub const SPATIAL: usize = 22;
@@ -41,12 +41,68 @@ pub struct Inputs {
     ladders: Ladders,
 }
 
+/// What the inputs need of a position and the moves that led to it: a
+/// [`Game`], or a line of play below a search's root.
+pub trait History {
+    /// The current board.
+    fn board(&self) -> &Board;
+    /// The side to move.
+    fn to_move(&self) -> Color;
+    /// The rules.
+    fn rules(&self) -> Rules;
+    /// White's komi, with the handicap bonus the rules give.
+    fn white_komi(&self) -> f32;
+    /// The `k`-th last move (0: the last), if there was one.
+    fn last_move(&self, k: usize) -> Option<(Color, Move)>;
+    /// The board `k` moves ago, if there were that many moves.
+    fn board_back(&self, k: usize) -> Option<&Board>;
+    /// Consecutive passes at the end of the moves.
+    fn consecutive_passes(&self) -> u32;
+    /// Whether `color` may play at `p` under the rules.
+    fn legal(&self, color: Color, p: Point) -> bool;
+    /// Whether `color` may not play at `p` only because of ko or superko.
+    fn ko_banned(&self, color: Color, p: Point) -> bool;
+}
+
+impl History for Game {
+    fn board(&self) -> &Board {
+        Game::board(self)
+    }
+    fn to_move(&self) -> Color {
+        Game::to_move(self)
+    }
+    fn rules(&self) -> Rules {
+        Game::rules(self)
+    }
+    fn white_komi(&self) -> f32 {
+        self.komi() as f32 + self.rules().handicap_bonus.points(self.handicap().0) as f32
+    }
+    fn last_move(&self, k: usize) -> Option<(Color, Move)> {
+        self.moves().iter().rev().nth(k).copied()
+    }
+    fn board_back(&self, k: usize) -> Option<&Board> {
+        Game::board_back(self, k)
+    }
+    fn consecutive_passes(&self) -> u32 {
+        Game::consecutive_passes(self)
+    }
+    fn legal(&self, color: Color, p: Point) -> bool {
+        self.is_legal(color, Move::Play(p))
+    }
+    fn ko_banned(&self, color: Color, p: Point) -> bool {
+        matches!(
+            self.check(color, Move::Play(p)),
+            Err(IllegalMove::Ko | IllegalMove::Superko)
+        )
+    }
+}
+
 impl Inputs {
     /// Fills the inputs for `color` to move in the current position of
-    /// `game`. When `color` is not the side the game has to move, the
-    /// history is left out (no last moves, no ko), as KataGo does.
-    pub fn fill(&mut self, game: &Game, color: Color) {
-        let board = game.board();
+    /// `pos`. When `color` is not the side to move there, the history is
+    /// left out (no last moves, no ko), as KataGo does.
+    pub fn fill(&mut self, pos: &impl History, color: Color) {
+        let board = pos.board();
         let size = board.size();
         let n = size.get();
         let opp = color.opponent();
@@ -74,19 +130,15 @@ impl Inputs {
                 _ => {}
             }
         }
-        let to_move = color == game.to_move();
+        let to_move = color == pos.to_move();
         if to_move && (board.prisoners(Color::Black) + board.prisoners(Color::White) > 0) {
             for &i in board.empty_points() {
-                let p = Point(i);
-                if matches!(
-                    game.check(color, Move::Play(p)),
-                    Err(IllegalMove::Ko | IllegalMove::Superko)
-                ) {
-                    set(p, 6);
+                if pos.ko_banned(color, Point(i)) {
+                    set(Point(i), 6);
                 }
             }
         }
-        let suicide = game.rules().suicide == Suicide::MultiStoneAllowed;
+        let suicide = pos.rules().suicide == Suicide::MultiStoneAllowed;
         let owners = area::owners(board, suicide);
         for p in size.points() {
             match owners[p.index()] {
@@ -96,10 +148,12 @@ impl Inputs {
             }
         }
         // The last five moves, while they alternate.
-        let moves = game.moves();
         let mut history = 0;
         if to_move {
-            for (k, &(c, mv)) in moves.iter().rev().take(5).enumerate() {
+            for k in 0..5 {
+                let Some((c, mv)) = pos.last_move(k) else {
+                    break;
+                };
                 let want = if k % 2 == 0 { opp } else { color };
                 if c != want {
                     break;
@@ -121,26 +175,26 @@ impl Inputs {
             }
         });
         let prev = if history >= 1 {
-            game.board_back(1).unwrap_or(board)
+            pos.board_back(1).unwrap_or(board)
         } else {
             board
         };
         ladders.each(prev, |p, _| set(p, 15));
         let prev2 = if history >= 2 {
-            game.board_back(2).unwrap_or(prev)
+            pos.board_back(2).unwrap_or(prev)
         } else {
             prev
         };
         ladders.each(prev2, |p, _| set(p, 16));
-        self.fill_global(game, color, to_move);
+        self.fill_global(pos, color, to_move);
     }
 
     /// The global inputs after the pass flags.
-    fn fill_global(&mut self, game: &Game, color: Color, to_move: bool) {
-        let size = game.size();
+    fn fill_global(&mut self, pos: &impl History, color: Color, to_move: bool) {
+        let size = pos.board().size();
         let area = size.area() as f32;
-        let rules = game.rules();
-        let white_komi = game.komi() as f32 + rules.handicap_bonus.points(game.handicap().0) as f32;
+        let rules = pos.rules();
+        let white_komi = pos.white_komi();
         let own = if color == Color::White {
             white_komi
         } else {
@@ -154,7 +208,7 @@ impl Inputs {
         if rules.suicide == Suicide::MultiStoneAllowed {
             g[8] = 1.0;
         }
-        if to_move && pass_ends_game(game, color) {
+        if to_move && pass_ends_game(pos, color) {
             g[14] = 1.0;
         }
         g[18] = parity_wave(own, size.area().is_multiple_of(2));
@@ -162,9 +216,9 @@ impl Inputs {
 }
 
 /// Whether `color` passing now would end the game.
-fn pass_ends_game(game: &Game, color: Color) -> bool {
-    game.consecutive_passes() >= 1
-        && match game.rules().last_move {
+fn pass_ends_game(pos: &impl History, color: Color) -> bool {
+    pos.consecutive_passes() >= 1
+        && match pos.rules().last_move {
             LastMove::Either => true,
             LastMove::White => color == Color::White,
         }

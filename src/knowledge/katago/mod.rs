@@ -24,9 +24,10 @@ pub mod layers;
 pub mod model;
 
 use crate::knowledge::net::symmetry::Symmetry;
-use crate::rules::{Color, Game, Move, Point};
+use crate::rules::{Color, Point};
 pub use file::KataError;
 use file::Words;
+pub use inputs::History;
 use model::{Body, PolicyHead, RawOut, Scratch, Trunk, ValueHead};
 
 /// The oldest model version hane reads (the first with today's inputs).
@@ -184,12 +185,12 @@ impl KataNet {
     /// through `sym`.
     pub fn evaluate(
         &self,
-        game: &Game,
+        game: &impl History,
         color: Color,
         sym: Symmetry,
         buf: &mut KataBuffers,
     ) -> KataEval {
-        let size = game.size();
+        let size = game.board().size();
         let n = size.get();
         buf.inputs.fill(game, color);
         let order = inputs::net_order(n, sym);
@@ -210,14 +211,14 @@ impl KataNet {
     }
 
     /// KataGo's post-processing of the raw outputs.
-    fn post(&self, game: &Game, color: Color, order: &[usize], raw: &RawOut) -> KataEval {
-        let size = game.size();
+    fn post(&self, game: &impl History, color: Color, order: &[usize], raw: &RawOut) -> KataEval {
+        let size = game.board().size();
         let n = size.get();
         let legal = |i: usize| {
             let Some(p) = size.point(i % n, i / n) else {
                 return false;
             };
-            game.is_legal(color, Move::Play(p))
+            game.legal(color, p)
         };
         let mut policy: Vec<f32> = (0..n * n)
             .map(|i| {
