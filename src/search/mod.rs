@@ -17,6 +17,7 @@ mod params;
 mod pass;
 mod pick;
 pub mod playout;
+mod root_stats;
 mod select;
 pub mod time;
 pub mod tree;
@@ -34,6 +35,8 @@ use crate::rules::{ByColor, Color, Game, Move, Point, Rules};
 use crate::stop::StopCheck;
 use dynkomi::{DynKomi, SharedDynKomi};
 pub use playout::PlayoutKind;
+pub use root_stats::RootOptions;
+use root_stats::RootStats;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
@@ -103,8 +106,15 @@ pub struct Candidate {
     pub prior: f64,
     /// Mean final area score of its playouts for the searching colour.
     pub score_lead: f64,
+    /// Standard deviation of the final area scores of this search's
+    /// playouts through the move (points).
+    pub score_stdev: f64,
     /// Principal variation starting with this move.
     pub pv: Vec<Move>,
+    /// The move's mean final owner of each point (+1 Black, -1 White, row
+    /// by row from A1) when the search was asked for it
+    /// ([`RootOptions::move_ownership`]); empty otherwise.
+    pub ownership: Vec<f32>,
 }
 
 /// What a search found.
@@ -129,6 +139,13 @@ pub struct SearchResult {
     pub ownership: Vec<f32>,
     /// Mean final area score of all playouts for the searching colour.
     pub score_lead: f64,
+    /// Standard deviation of the final area scores of this search's
+    /// playouts (points).
+    pub score_stdev: f64,
+    /// The root's win rate for the searching colour: the mean over all
+    /// its simulations, where `win_rate` is the best move's (0.5 before
+    /// any).
+    pub root_win_rate: f64,
     /// Points of dynamic komi the searching colour gave at the end of
     /// the search (only a search for a move to play gives any): its win
     /// rates count them.
@@ -322,7 +339,16 @@ impl Searcher {
         seed: u64,
         report: Option<Report<'_>>,
     ) -> SearchResult {
-        self.search(game, color, limits, pool, seed, report, Purpose::Look)
+        self.search(
+            game,
+            color,
+            limits,
+            pool,
+            seed,
+            report,
+            Purpose::Look,
+            &RootOptions::PLAIN,
+        )
     }
 
     /// [`Searcher::run_reporting`] for the move `color` plays next: the
@@ -336,7 +362,49 @@ impl Searcher {
         seed: u64,
         report: Option<Report<'_>>,
     ) -> SearchResult {
-        self.search(game, color, limits, pool, seed, report, Purpose::Play)
+        self.search(
+            game,
+            color,
+            limits,
+            pool,
+            seed,
+            report,
+            Purpose::Play,
+            &RootOptions::PLAIN,
+        )
+    }
+
+    /// [`Searcher::run_reporting`] for an analysis that may restrict the
+    /// root's moves and ask for more statistics ([`RootOptions`]).
+    #[allow(clippy::too_many_arguments)]
+    pub fn run_analysis(
+        &mut self,
+        game: &Game,
+        color: Color,
+        limits: &SearchLimits<'_>,
+        pool: Option<&rayon::ThreadPool>,
+        seed: u64,
+        report: Option<Report<'_>>,
+        options: &RootOptions,
+    ) -> SearchResult {
+        self.search(
+            game,
+            color,
+            limits,
+            pool,
+            seed,
+            report,
+            Purpose::Look,
+            options,
+        )
+    }
+
+    /// The root's move probabilities this searcher would search `game`
+    /// with for `color` ([`root_policy`], with its network where its
+    /// parameters let the network correct the priors).
+    pub fn root_policy(&self, game: &Game, color: Color) -> Vec<f32> {
+        let net = self.net.as_deref().filter(|_| self.params.net_prior);
+        root_policy(&self.model, net, game, color)
     }
 
     /// The dynamic komi `color` starts this search with, if it has one:
@@ -367,6 +435,7 @@ impl Searcher {
         seed: u64,
         mut report: Option<Report<'_>>,
         purpose: Purpose<'_>,
+        options: &RootOptions,
     ) -> SearchResult {
         let start = Instant::now();
         let goal = match purpose {
@@ -393,15 +462,15 @@ impl Searcher {
         let mut legal_root = vec![false; crate::rules::point::MAX_POINTS];
         let legal = root_moves(game, color);
         for &p in &legal {
-            legal_root[p.index()] = true;
+            legal_root[p.index()] = options.permits(Move::Play(p));
         }
-        legal_root[PASS as usize] = allow_pass;
+        legal_root[PASS as usize] = allow_pass && options.permits(Move::Pass);
         let prior_params = self.params.prior_params(board.size().get());
         let net = self.net.as_deref().filter(|_| self.params.net_prior);
         let root_prior = root_policy(&self.model, net, game, color);
         let (handicap, _) = game.handicap();
         let white_bonus = game.komi() + game.rules().handicap_bonus.points(handicap) as f64;
-        let shared = Shared {
+        let mut shared = Shared {
             tree: &self.tree,
             policy,
             params: self.params,
@@ -464,6 +533,7 @@ impl Searcher {
             root_passes: game.consecutive_passes().min(1),
             goal,
             dyn_komi: dyn_komi.map(SharedDynKomi::new),
+            root_stats: RootStats::default(),
         };
         // With ownership in the priors, a first map from playouts outside
         // the tree comes before the root's priors (Pachi does the same).
@@ -486,6 +556,12 @@ impl Searcher {
                 }
             }
         }
+        shared.root_stats = RootStats::new(
+            &self.tree,
+            root,
+            board.size().area(),
+            options.move_ownership,
+        );
         let threads = self.params.threads.max(1);
         let tree = &self.tree;
         let snapshot = |sh: &Shared<'_>| result(tree, sh, start);
@@ -528,7 +604,9 @@ impl Searcher {
         }
         // One last report, so a search shorter than the interval still
         // shows its result.
-        if let Some(rep) = report.as_mut() {
+        if options.final_report
+            && let Some(rep) = report.as_mut()
+        {
             (rep.callback)(&last);
         }
         last
@@ -595,7 +673,9 @@ fn result(t: &Tree, sh: &Shared<'_>, start: Instant) -> SearchResult {
                 win_rate: n.win_rate(),
                 prior: sh.root_prior[n.mv() as usize] as f64,
                 score_lead: n.mean_score(sh.color),
+                score_stdev: sh.root_stats.child_stdev(c),
                 pv,
+                ownership: sh.root_stats.child_ownership(c),
             }
         })
         .collect();
@@ -626,6 +706,12 @@ fn result(t: &Tree, sh: &Shared<'_>, start: Instant) -> SearchResult {
         pv,
         ownership: mixed_ownership(sh, samples),
         score_lead: root_node.mean_score(sh.color),
+        score_stdev: sh.root_stats.stdev(),
+        root_win_rate: if root_node.visits() > 0 {
+            1.0 - root_node.win_rate()
+        } else {
+            0.5
+        },
         extra_komi: sh.dyn_komi.as_ref().map_or(0, |k| k.get().extra),
     }
 }
