@@ -97,8 +97,9 @@ pub fn no_results(id: &str, turn: usize) -> Value {
     json!({"id": id, "isDuringSearch": false, "noResults": true, "turnNumber": turn})
 }
 
-/// The answer for one turn.
-pub fn answer(ctx: &Context<'_>, r: &SearchResult) -> Value {
+/// The answer for one turn; the first `warm_up` playouts of the search
+/// ran outside the tree and do not count as visits.
+pub fn answer(ctx: &Context<'_>, r: &SearchResult, warm_up: u64) -> Value {
     let game = ctx.game;
     let size = game.size();
     let to_move = game.to_move();
@@ -122,7 +123,7 @@ pub fn answer(ctx: &Context<'_>, r: &SearchResult) -> Value {
     out.insert("isDuringSearch".into(), json!(ctx.during));
     out.insert("turnNumber".into(), json!(ctx.turn));
     out.insert("moveInfos".into(), Value::Array(infos));
-    out.insert("rootInfo".into(), root_info(ctx, view, r));
+    out.insert("rootInfo".into(), root_info(ctx, view, r, warm_up));
     if ctx.query.ownership {
         out.insert(
             "ownership".into(),
@@ -178,7 +179,7 @@ fn move_info(ctx: &Context<'_>, view: View, size: BoardSize, order: usize, c: &C
     Value::Object(m)
 }
 
-fn root_info(ctx: &Context<'_>, view: View, r: &SearchResult) -> Value {
+fn root_info(ctx: &Context<'_>, view: View, r: &SearchResult, warm_up: u64) -> Value {
     let game = ctx.game;
     let to_move = game.to_move();
     let score = num(view.signed(r.score_lead));
@@ -191,8 +192,9 @@ fn root_info(ctx: &Context<'_>, view: View, r: &SearchResult) -> Value {
         "currentPlayer".into(),
         json!(if to_move == Color::Black { "B" } else { "W" }),
     );
-    m.insert("visits".into(), json!(r.playouts));
-    m.insert("weight".into(), num(r.playouts as f64));
+    let visits = r.playouts.saturating_sub(warm_up);
+    m.insert("visits".into(), json!(visits));
+    m.insert("weight".into(), num(visits as f64));
     m.insert("winrate".into(), num(view.rate(r.root_win_rate)));
     m.insert(
         "utility".into(),

@@ -63,7 +63,7 @@ fn build(q: &Query, policy: Option<&[f32]>) -> Value {
             lead: 1.0,
         }),
     };
-    answer(&ctx, &result())
+    answer(&ctx, &result(), 0)
 }
 
 #[test]

@@ -103,15 +103,25 @@ impl<'a> Worker<'a> {
         };
         let color = game.to_move();
         let options = root_options(q, color);
+        let size = game.size().get();
+        let searcher = self.searcher(size);
+        // `maxVisits` counts simulations through the tree: the warm-up
+        // playouts some sizes start with come on top.
+        let p = searcher.params();
+        let warm_up = if p.priors_read_ownership() {
+            u64::from(p.owner_warmup)
+        } else {
+            0
+        };
         let limits = SearchLimits {
-            playouts: Some(q.max_visits),
+            playouts: Some(q.max_visits.saturating_add(warm_up)),
             time: q.max_time,
             stop: StopCheck::new(stop, 0),
         };
         let seed = self.settings.seed.wrapping_add(job.turn as u64);
-        let nets = &self.settings.nets;
-        let size = game.size().get();
-        let raw = nets
+        let raw = self
+            .settings
+            .nets
             .get(is_large(size))
             .and_then(|n| raw_judgement(n, &game, color));
         let searcher = self.searcher(size);
@@ -128,7 +138,7 @@ impl<'a> Worker<'a> {
         };
         let mut progress = |r: &SearchResult| {
             if r.candidates.iter().any(|c| c.visits > 0) {
-                out.send(&answer::answer(&context(true), r));
+                out.send(&answer::answer(&context(true), r, warm_up));
             }
         };
         let mut quiet = |_: &SearchResult| {};
@@ -160,7 +170,7 @@ impl<'a> Worker<'a> {
             result.playouts_per_second(),
             crate::rules::point::move_name(game.size(), result.best),
         );
-        out.send(&answer::answer(&context(false), &result));
+        out.send(&answer::answer(&context(false), &result, warm_up));
     }
 }
 

@@ -107,9 +107,7 @@ impl Shared<'_> {
     /// ladder or capture boost, which ask it whether a chain is already
     /// taken.
     pub fn priors_use_ownership(&self) -> bool {
-        self.owner_gammas.is_some()
-            || self.params.ladder_boost != 1.0
-            || self.params.capture_boost != 1.0
+        self.params.priors_read_ownership()
     }
 }
 
