@@ -23,6 +23,10 @@
 //! - [`gtp`]: the protocol — parsing, framing, the session that owns the
 //!   game and gives each command its meaning; the only code that reads
 //!   stdin or writes stdout.
+//! - [`analysis`]: `hane analysis`, KataGo's JSON analysis protocol (for
+//!   KaTrain): queries on stdin, answers on stdout, searches on the shared
+//!   search threads; it reads and writes only through what [`analysis::serve`]
+//!   is given.
 //! - [`train`]: `hane train` (the model by minorization–maximization) and
 //!   `hane predict` (its accuracy on game records).
 //! - [`bench`]: the `hane bench` measurements; [`life`]: `hane life`, how
@@ -33,6 +37,7 @@
 //! alone plays the move on the game. `docs/architecture.md` follows one
 //! `genmove` through every file.
 
+pub mod analysis;
 pub mod bench;
 pub mod clock;
 pub mod config;

@@ -202,6 +202,8 @@ mod tests {
             win_rate,
             prior,
             score_lead: 2.5,
+            score_stdev: 0.0,
+            ownership: Vec::new(),
             pv: pv
                 .iter()
                 .map(|x| if *x == "pass" { Move::Pass } else { m(x) })
@@ -221,6 +223,8 @@ mod tests {
             pv: vec![m("E5"), m("C3")],
             ownership: (0..81).map(|i| if i < 9 { 1.0 } else { 0.0 }).collect(),
             score_lead: 2.5,
+            score_stdev: 0.0,
+            root_win_rate: 0.5,
             extra_komi: 0,
         }
     }

@@ -313,6 +313,8 @@ mod tests {
             win_rate,
             prior: 0.1,
             score_lead: 0.0,
+            score_stdev: 0.0,
+            ownership: Vec::new(),
             pv: vec![m(v)],
         };
         SearchResult {
@@ -330,6 +332,8 @@ mod tests {
             pv: vec![m("E5"), m("C3"), Move::Pass, m("D4")],
             ownership: vec![0.0; size.area()],
             score_lead: 1.5,
+            score_stdev: 0.0,
+            root_win_rate: 0.5,
             extra_komi: 0,
         }
     }

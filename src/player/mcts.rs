@@ -5,7 +5,7 @@ use super::{Budget, Decision, MoveContext, Player};
 use crate::endgame::Statuses;
 use crate::rules::{Cell, Color, Game, Move, Point};
 use crate::search::{
-    LARGE_BOARD, Report, SearchLimits, SearchResult, Searcher, SizedParams, is_large,
+    LARGE_BOARD, Report, RootOptions, SearchLimits, SearchResult, Searcher, SizedParams, is_large,
     puct::{PuctParams, PuctSearcher},
     time,
 };
@@ -174,7 +174,15 @@ impl Player for MctsPlayer {
         let limits = self.limits(game, color, ctx);
         let seed = self.seed(game);
         let result = match &self.puct {
-            Some(puct) => puct.run(game, color, &limits, self.pool.as_ref(), seed, report),
+            Some(puct) => puct.run(
+                game,
+                color,
+                &limits,
+                self.pool.as_ref(),
+                seed,
+                report,
+                &RootOptions::PLAIN,
+            ),
             None => self
                 .searcher
                 .run_move(game, color, &limits, self.pool.as_ref(), seed, report),
@@ -219,7 +227,15 @@ impl Player for MctsPlayer {
         self.fit_size(game);
         let seed = self.seed(game);
         let result = match &self.puct {
-            Some(puct) => puct.run(game, color, &limits, self.pool.as_ref(), seed, None),
+            Some(puct) => puct.run(
+                game,
+                color,
+                &limits,
+                self.pool.as_ref(),
+                seed,
+                None,
+                &RootOptions::PLAIN,
+            ),
             None => self
                 .searcher
                 .run(game, color, &limits, self.pool.as_ref(), seed),
@@ -251,7 +267,15 @@ impl Player for MctsPlayer {
         self.fit_size(game);
         let seed = self.seed(game);
         let result = match &self.puct {
-            Some(puct) => puct.run(game, color, &limits, self.pool.as_ref(), seed, Some(report)),
+            Some(puct) => puct.run(
+                game,
+                color,
+                &limits,
+                self.pool.as_ref(),
+                seed,
+                Some(report),
+                &RootOptions::PLAIN,
+            ),
             None => self.searcher.run_reporting(
                 game,
                 color,

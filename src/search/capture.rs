@@ -66,6 +66,7 @@ impl Searcher {
             seed,
             None,
             Purpose::Capture(goal),
+            &super::RootOptions::PLAIN,
         );
         self.clear();
         result

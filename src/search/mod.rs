@@ -18,6 +18,9 @@ mod pass;
 mod pick;
 pub mod playout;
 pub mod puct;
+mod report;
+mod results;
+mod root_stats;
 mod select;
 pub mod time;
 pub mod tree;
@@ -32,9 +35,12 @@ use crate::knowledge::model::Model;
 use crate::knowledge::net::{self, Net};
 use crate::knowledge::priors;
 use crate::rules::{ByColor, Color, Game, Move, Point, Rules};
-use crate::stop::StopCheck;
 use dynkomi::{DynKomi, SharedDynKomi};
 pub use playout::PlayoutKind;
+use report::result;
+pub use results::{Candidate, Report, SearchLimits, SearchResult};
+pub use root_stats::RootOptions;
+use root_stats::RootStats;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
@@ -77,84 +83,6 @@ pub fn root_policy(model: &Model, net: Option<&Net>, game: &Game, color: Color) 
         out[p.index()] = pr;
     }
     out
-}
-
-/// When to stop searching.
-#[derive(Clone, Copy, Debug)]
-pub struct SearchLimits<'a> {
-    /// Run exactly this many playouts (unless interrupted).
-    pub playouts: Option<u64>,
-    /// Stop after this long; the search may stop earlier once the best
-    /// move cannot change.
-    pub time: Option<Duration>,
-    /// External interrupt.
-    pub stop: StopCheck<'a>,
-}
-
-/// One root candidate.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Candidate {
-    /// The move.
-    pub mv: Move,
-    /// Simulations through it.
-    pub visits: u32,
-    /// Its win rate for the searching colour.
-    pub win_rate: f64,
-    /// Share of the root's prior knowledge given to this move (0..1).
-    pub prior: f64,
-    /// Mean final area score of its playouts for the searching colour.
-    pub score_lead: f64,
-    /// Principal variation starting with this move.
-    pub pv: Vec<Move>,
-}
-
-/// What a search found.
-#[derive(Clone, Debug)]
-pub struct SearchResult {
-    /// The move to play: the most visited legal move (or the one
-    /// `final_lcb` picks), or a pass when nothing is worth playing.
-    pub best: Move,
-    /// Win rate of `best` for the searching colour (root value for a pass).
-    pub win_rate: f64,
-    /// Playouts run by this search.
-    pub playouts: u64,
-    /// Time spent.
-    pub elapsed: Duration,
-    /// Root candidates, most visited first (the one `final_lcb` picks,
-    /// if set, moved to the front).
-    pub candidates: Vec<Candidate>,
-    /// Principal variation from the root.
-    pub pv: Vec<Move>,
-    /// Per point of the board (row by row from A1), the average final
-    /// owner in the playouts: +1 Black, -1 White.
-    pub ownership: Vec<f32>,
-    /// Mean final area score of all playouts for the searching colour.
-    pub score_lead: f64,
-    /// Points of dynamic komi the searching colour gave at the end of
-    /// the search (only a search for a move to play gives any): its win
-    /// rates count them.
-    pub extra_komi: u32,
-}
-
-impl SearchResult {
-    /// Playouts per second of wall time so far (0 before any time passed).
-    pub fn playouts_per_second(&self) -> f64 {
-        let secs = self.elapsed.as_secs_f64();
-        if secs > 0.0 {
-            self.playouts as f64 / secs
-        } else {
-            0.0
-        }
-    }
-}
-
-/// A progress callback: called about every `interval` on the thread that
-/// started the search, with the result so far.
-pub struct Report<'a> {
-    /// Time between calls.
-    pub interval: Duration,
-    /// The callback.
-    pub callback: &'a mut dyn FnMut(&SearchResult),
 }
 
 /// The kept root: node, key of the game's initial position and scoring,
@@ -323,7 +251,16 @@ impl Searcher {
         seed: u64,
         report: Option<Report<'_>>,
     ) -> SearchResult {
-        self.search(game, color, limits, pool, seed, report, Purpose::Look)
+        self.search(
+            game,
+            color,
+            limits,
+            pool,
+            seed,
+            report,
+            Purpose::Look,
+            &RootOptions::PLAIN,
+        )
     }
 
     /// [`Searcher::run_reporting`] for the move `color` plays next: the
@@ -337,7 +274,49 @@ impl Searcher {
         seed: u64,
         report: Option<Report<'_>>,
     ) -> SearchResult {
-        self.search(game, color, limits, pool, seed, report, Purpose::Play)
+        self.search(
+            game,
+            color,
+            limits,
+            pool,
+            seed,
+            report,
+            Purpose::Play,
+            &RootOptions::PLAIN,
+        )
+    }
+
+    /// [`Searcher::run_reporting`] for an analysis that may restrict the
+    /// root's moves and ask for more statistics ([`RootOptions`]).
+    #[allow(clippy::too_many_arguments)]
+    pub fn run_analysis(
+        &mut self,
+        game: &Game,
+        color: Color,
+        limits: &SearchLimits<'_>,
+        pool: Option<&rayon::ThreadPool>,
+        seed: u64,
+        report: Option<Report<'_>>,
+        options: &RootOptions,
+    ) -> SearchResult {
+        self.search(
+            game,
+            color,
+            limits,
+            pool,
+            seed,
+            report,
+            Purpose::Look,
+            options,
+        )
+    }
+
+    /// The root's move probabilities this searcher would search `game`
+    /// with for `color` ([`root_policy`], with its network where its
+    /// parameters let the network correct the priors).
+    pub fn root_policy(&self, game: &Game, color: Color) -> Vec<f32> {
+        let net = self.net.as_deref().filter(|_| self.params.net_prior);
+        root_policy(&self.model, net, game, color)
     }
 
     /// The dynamic komi `color` starts this search with, if it has one:
@@ -368,6 +347,7 @@ impl Searcher {
         seed: u64,
         mut report: Option<Report<'_>>,
         purpose: Purpose<'_>,
+        options: &RootOptions,
     ) -> SearchResult {
         let start = Instant::now();
         let goal = match purpose {
@@ -394,15 +374,15 @@ impl Searcher {
         let mut legal_root = vec![false; crate::rules::point::MAX_POINTS];
         let legal = root_moves(game, color);
         for &p in &legal {
-            legal_root[p.index()] = true;
+            legal_root[p.index()] = options.permits(Move::Play(p));
         }
-        legal_root[PASS as usize] = allow_pass;
+        legal_root[PASS as usize] = allow_pass && options.permits(Move::Pass);
         let prior_params = self.params.prior_params(board.size().get());
         let net = self.net.as_deref().filter(|_| self.params.net_prior);
         let root_prior = root_policy(&self.model, net, game, color);
         let (handicap, _) = game.handicap();
         let white_bonus = game.komi() + game.rules().handicap_bonus.points(handicap) as f64;
-        let shared = Shared {
+        let mut shared = Shared {
             tree: &self.tree,
             policy,
             params: self.params,
@@ -465,6 +445,7 @@ impl Searcher {
             root_passes: game.consecutive_passes().min(1),
             goal,
             dyn_komi: dyn_komi.map(SharedDynKomi::new),
+            root_stats: RootStats::default(),
         };
         // With ownership in the priors, a first map from playouts outside
         // the tree comes before the root's priors (Pachi does the same).
@@ -487,6 +468,12 @@ impl Searcher {
                 }
             }
         }
+        shared.root_stats = RootStats::new(
+            &self.tree,
+            root,
+            board.size().area(),
+            options.move_ownership,
+        );
         let threads = self.params.threads.max(1);
         let tree = &self.tree;
         let snapshot = |sh: &Shared<'_>| result(tree, sh, start);
@@ -529,7 +516,9 @@ impl Searcher {
         }
         // One last report, so a search shorter than the interval still
         // shows its result.
-        if let Some(rep) = report.as_mut() {
+        if options.final_report
+            && let Some(rep) = report.as_mut()
+        {
             (rep.callback)(&last);
         }
         last
@@ -558,97 +547,6 @@ impl Searcher {
 fn inverse_equiv(equiv: f64, fallback: f64) -> f32 {
     let e = if equiv > 0.0 { equiv } else { fallback };
     (1.0 / e.max(1.0)) as f32
-}
-
-/// The PV from `node` following the most visited children.
-fn principal_variation(t: &Tree, mut node: NodeId, max: usize) -> Vec<Move> {
-    let mut pv = Vec::new();
-    while pv.len() < max {
-        match t.children(node).max_by_key(|&c| t.node(c).visits()) {
-            Some(c) if t.node(c).visits() > 0 => {
-                pv.push(id_move(t.node(c).mv()));
-                node = c;
-            }
-            _ => break,
-        }
-    }
-    pv
-}
-
-/// The search result as it stands (used for the final answer and for
-/// progress reports while workers run).
-fn result(t: &Tree, sh: &Shared<'_>, start: Instant) -> SearchResult {
-    let root = sh.root;
-    let legal: Vec<NodeId> = t
-        .children(root)
-        .filter(|&c| sh.legal_root[t.node(c).mv() as usize])
-        .collect();
-    let mut candidates: Vec<Candidate> = legal
-        .iter()
-        .map(|&c| {
-            let n = t.node(c);
-            let v = n.visits();
-            let mut pv = vec![id_move(n.mv())];
-            pv.extend(principal_variation(t, c, 29));
-            Candidate {
-                mv: id_move(n.mv()),
-                visits: v,
-                win_rate: n.win_rate(),
-                prior: sh.root_prior[n.mv() as usize] as f64,
-                score_lead: n.mean_score(sh.color),
-                pv,
-            }
-        })
-        .collect();
-    candidates.sort_by(|a, b| {
-        b.visits
-            .cmp(&a.visits)
-            .then(b.win_rate.total_cmp(&a.win_rate))
-    });
-    pick::by_lower_bound(&mut candidates, sh.params.final_lcb);
-    let root_node = t.node(root);
-    let (best, win_rate) = match candidates.first() {
-        Some(c) if c.visits > 0 => (c.mv, c.win_rate),
-        Some(c) => (c.mv, 0.5),
-        None => (Move::Pass, 1.0 - root_node.win_rate()),
-    };
-    let pv = candidates
-        .first()
-        .filter(|c| c.visits > 0)
-        .map(|c| c.pv.clone())
-        .unwrap_or_default();
-    let samples = sh.ownership_samples.load(Relaxed).max(1) as f32;
-    SearchResult {
-        best,
-        win_rate,
-        playouts: sh.done.load(Relaxed),
-        elapsed: start.elapsed(),
-        candidates,
-        pv,
-        ownership: mixed_ownership(sh, samples),
-        score_lead: root_node.mean_score(sh.color),
-        extra_komi: sh.dyn_komi.as_ref().map_or(0, |k| k.get().extra),
-    }
-}
-
-/// The playouts' mean final owner of each point, mixed with the value
-/// network's ownership of the root as the simulations' results are
-/// mixed with its judgements (`value_mix`).
-fn mixed_ownership(sh: &Shared<'_>, samples: f32) -> Vec<f32> {
-    let played = sh
-        .ownership
-        .iter()
-        .map(|o| o.load(Relaxed) as f32 / samples);
-    match sh.root_owner.get() {
-        Some(net) if net.len() == sh.ownership.len() => {
-            let mix = sh.params.value_mix as f32;
-            played
-                .zip(net)
-                .map(|(p, n)| (1.0 - mix) * p + mix * n)
-                .collect()
-        }
-        _ => played.collect(),
-    }
 }
 
 #[cfg(test)]

@@ -459,6 +459,15 @@ pub fn is_large(size: usize) -> bool {
 }
 
 impl SearchParams {
+    /// True if the priors read Monte Carlo ownership: its gammas
+    /// (`owner_prior`), or the ladder or capture boost, which ask it
+    /// whether a chain is already taken. A search then first runs
+    /// `owner_warmup` playouts outside the tree for a first map; they
+    /// count among its playouts.
+    pub fn priors_read_ownership(&self) -> bool {
+        self.owner_prior > 0.0 || self.ladder_boost != 1.0 || self.capture_boost != 1.0
+    }
+
     /// The defaults for a board of `size` lines: [`SearchParams::default`]
     /// below [`LARGE_BOARD`]; from there up, five playout, prior and
     /// tree settings of their own (each still a switch, `--tune`):

@@ -46,6 +46,8 @@ mod tests {
             win_rate,
             prior: 0.0,
             score_lead: 0.0,
+            score_stdev: 0.0,
+            ownership: Vec::new(),
             pv: Vec::new(),
         }
     }

@@ -4,6 +4,7 @@ use super::tree::WIN_UNITS;
 use super::*;
 use crate::rules::diagram::{parse, vertex};
 use crate::rules::{BoardSize, Rules};
+use crate::stop::StopCheck;
 
 fn search(
     game: &Game,

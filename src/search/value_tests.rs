@@ -5,6 +5,7 @@ use super::tests::game_after;
 use super::tree::{NET_VALUE_ONE, Tree, WIN_UNITS};
 use super::*;
 use crate::knowledge::net::{Net, heads::sigmoid};
+use crate::stop::StopCheck;
 use std::sync::Arc;
 
 /// A small network whose value heads say the side to move wins with

@@ -97,6 +97,9 @@ pub(super) struct Shared<'a> {
     /// The extra komi the searching colour gives, when this search
     /// adjusts it ([`super::dynkomi`]); `None` counts the game's komi only.
     pub dyn_komi: Option<SharedDynKomi>,
+    /// The root moves' margins and, when asked, ownership
+    /// ([`super::root_stats`]); set once the root is expanded.
+    pub root_stats: super::root_stats::RootStats,
 }
 
 impl Shared<'_> {
@@ -104,9 +107,7 @@ impl Shared<'_> {
     /// ladder or capture boost, which ask it whether a chain is already
     /// taken.
     pub fn priors_use_ownership(&self) -> bool {
-        self.owner_gammas.is_some()
-            || self.params.ladder_boost != 1.0
-            || self.params.capture_boost != 1.0
+        self.params.priors_read_ownership()
     }
 }
 
@@ -410,6 +411,8 @@ fn simulate(
     };
     let black_value = value::units(black_wins2, score, score_weight, board.size().area(), rng);
     let (black_value, score2) = mix_net_value(sh, path, (black_value, score2), ended, rng);
+    sh.root_stats
+        .record(path.get(1).map(|&(id, _)| id), score2, board);
     // Back up: the root is seen from the opponent of the searching colour
     // (who "moved into" it); each child from the colour that played it.
     let mut mover = sh.color.opponent();

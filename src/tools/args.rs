@@ -6,6 +6,20 @@ use clap::Subcommand;
 
 #[derive(Subcommand, Debug)]
 pub enum Sub {
+    /// Answer KataGo's JSON analysis protocol on stdin/stdout, as KaTrain
+    /// and other review tools speak it: one query a line in, one answer a
+    /// line out (docs/analysis-engine.md). Global options go before the
+    /// command: `hane --threads 2 analysis`.
+    Analysis {
+        /// Turns searched at once (at most --threads); the search threads
+        /// are shared among them.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        analysis_threads: u32,
+        /// KataGo's own options (`-model FILE -config FILE` …), accepted so
+        /// a wrapper can pass them on, and ignored.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, hide = true)]
+        katago_args: Vec<String>,
+    },
     /// Measure speed (bare board and inside the search, light and heavy
     /// playouts, 1 and all threads) and print the deterministic signature.
     Bench {

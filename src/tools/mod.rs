@@ -1,4 +1,4 @@
-//! The offline commands (`hane bench`, `book`, `train`, `train-net`, `train-owner`,
+//! The commands besides GTP (`hane analysis`, `hane bench`, `book`, `train`, `train-net`, `train-owner`,
 //! `life`, `balance`, `predict`): their options, and each run on its own
 //! thread pool with its error on stderr. The library does the work. The
 //! options are in `args.rs`.
@@ -80,6 +80,27 @@ fn tool(threads: usize, f: impl FnOnce() -> Result<(), String> + Send) -> ExitCo
 /// Runs `command` with the options every command shares (`config`).
 pub fn run(command: Sub, config: &Config) -> ExitCode {
     match command {
+        Sub::Analysis {
+            analysis_threads,
+            katago_args,
+        } => {
+            if !katago_args.is_empty() {
+                log::warn!("ignored: {}", katago_args.join(" "));
+            }
+            let stdin = std::io::stdin();
+            match hane::analysis::serve(
+                stdin.lock(),
+                std::io::stdout(),
+                config,
+                analysis_threads as usize,
+            ) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    log::error!("{e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Sub::Bench {
             seconds,
             signature_playouts,

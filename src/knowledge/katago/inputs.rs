@@ -245,14 +245,17 @@ fn parity_wave(komi: f32, even_area: bool) -> f32 {
 
 /// The dense index (`y * n + x`) of each point a network sees through a
 /// symmetry, for every dense index of the real board, in KataGo's order
-/// (rows from the top): `order[real] = net`.
-pub fn net_order(n: usize, sym: crate::knowledge::net::symmetry::Symmetry) -> Vec<usize> {
-    (0..n * n)
-        .map(|i| {
-            let (x, y) = sym.coords(n, i % n, i / n);
-            (n - 1 - y) * n + x
-        })
-        .collect()
+/// (rows from the top), into `order`: `order[real] = net`.
+pub fn net_order_into(
+    n: usize,
+    sym: crate::knowledge::net::symmetry::Symmetry,
+    order: &mut Vec<usize>,
+) {
+    order.clear();
+    order.extend((0..n * n).map(|i| {
+        let (x, y) = sym.coords(n, i % n, i / n);
+        (n - 1 - y) * n + x
+    }));
 }
 
 #[cfg(test)]

@@ -88,6 +88,8 @@ pub struct KataBuffers {
     seen: Vec<f32>,
     scratch: Scratch,
     raw: RawOut,
+    /// The net's point of each real point, for the last symmetry.
+    order: Vec<usize>,
 }
 
 impl KataNet {
@@ -190,13 +192,28 @@ impl KataNet {
         sym: Symmetry,
         buf: &mut KataBuffers,
     ) -> KataEval {
+        let mut out = KataEval::default();
+        self.evaluate_into(game, color, sym, buf, &mut out);
+        out
+    }
+
+    /// [`KataNet::evaluate`] into `out`, reusing its maps: a search's
+    /// evaluations allocate nothing once the buffers have grown.
+    pub fn evaluate_into(
+        &self,
+        game: &impl History,
+        color: Color,
+        sym: Symmetry,
+        buf: &mut KataBuffers,
+        out: &mut KataEval,
+    ) {
         let size = game.board().size();
         let n = size.get();
         buf.inputs.fill(game, color);
-        let order = inputs::net_order(n, sym);
+        inputs::net_order_into(n, sym, &mut buf.order);
         buf.seen.clear();
         buf.seen.resize(n * n * inputs::SPATIAL, 0.0);
-        for (real, &net) in order.iter().enumerate() {
+        for (real, &net) in buf.order.iter().enumerate() {
             buf.seen[net * inputs::SPATIAL..][..inputs::SPATIAL]
                 .copy_from_slice(&buf.inputs.spatial[real * inputs::SPATIAL..][..inputs::SPATIAL]);
         }
@@ -207,11 +224,18 @@ impl KataNet {
             &mut buf.scratch,
             &mut buf.raw,
         );
-        self.post(game, color, &order, &buf.raw)
+        self.post(game, color, &buf.order, &buf.raw, out);
     }
 
     /// KataGo's post-processing of the raw outputs.
-    fn post(&self, game: &impl History, color: Color, order: &[usize], raw: &RawOut) -> KataEval {
+    fn post(
+        &self,
+        game: &impl History,
+        color: Color,
+        order: &[usize],
+        raw: &RawOut,
+        out: &mut KataEval,
+    ) {
         let size = game.board().size();
         let n = size.get();
         let legal = |i: usize| {
@@ -220,43 +244,39 @@ impl KataNet {
             };
             game.legal(color, p)
         };
-        let mut policy: Vec<f32> = (0..n * n)
-            .map(|i| {
-                if legal(i) {
-                    raw.policy[order[i]]
-                } else {
-                    f32::NEG_INFINITY
-                }
-            })
-            .collect();
+        let policy = &mut out.policy;
+        policy.clear();
+        policy.extend((0..n * n).map(|i| {
+            if legal(i) {
+                raw.policy[order[i]]
+            } else {
+                f32::NEG_INFINITY
+            }
+        }));
         let max = policy.iter().copied().fold(raw.pass, f32::max);
         let mut sum = (raw.pass - max).exp();
-        for v in &mut policy {
+        for v in policy.iter_mut() {
             if v.is_finite() {
                 *v = (*v - max).exp();
                 sum += *v;
             }
         }
-        for v in &mut policy {
+        for v in policy.iter_mut() {
             *v = if v.is_finite() { *v / sum } else { -1.0 };
         }
-        let pass = (raw.pass - max).exp() / sum;
+        out.pass = (raw.pass - max).exp() / sum;
         let [w, l, _] = raw.value.logits;
         let m = w.max(l);
         let (ew, el) = ((w - m).exp(), (l - m).exp());
         let s = &raw.value.score;
-        let owner = order.iter().map(|&i| raw.owner[i].tanh()).collect();
-        KataEval {
-            win: ew / (ew + el),
-            loss: el / (ew + el),
-            no_result: 0.0,
-            lead: s[2] * self.scales.lead,
-            score_mean: s[0] * self.scales.score_mean,
-            score_stdev: softplus(s[1]) * self.scales.score_stdev,
-            owner,
-            policy,
-            pass,
-        }
+        out.owner.clear();
+        out.owner.extend(order.iter().map(|&i| raw.owner[i].tanh()));
+        out.win = ew / (ew + el);
+        out.loss = el / (ew + el);
+        out.no_result = 0.0;
+        out.lead = s[2] * self.scales.lead;
+        out.score_mean = s[0] * self.scales.score_mean;
+        out.score_stdev = softplus(s[1]) * self.scales.score_stdev;
     }
 }
 

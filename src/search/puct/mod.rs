@@ -20,21 +20,24 @@
 //! a fixed number of simulations repeats a search exactly (the seed picks
 //! each evaluation's symmetry).
 
+mod judge;
 pub mod line;
+mod owners;
+mod report;
 pub mod tree;
 
-use super::{Candidate, Report, SearchLimits, SearchResult};
+use super::{Report, RootOptions, SearchLimits, SearchResult};
 use crate::knowledge::katago::{History, KataBuffers, KataEval, KataNet};
 use crate::knowledge::net::symmetry::Symmetry;
-use crate::rules::score::{area_count, area_score};
 use crate::rules::{Color, Game, Move};
 use line::Line;
+use owners::Owners;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use tree::{Outcome, Select, Tree};
+use tree::{Select, Tree};
 
 /// Bytes a node takes in the tree.
 const NODE_BYTES: usize = std::mem::size_of::<tree::Node>();
@@ -127,8 +130,8 @@ struct Shared<'a> {
     /// Simulations started.
     started: AtomicU64,
     done: AtomicBool,
-    /// The root's own evaluation (its ownership for the reports).
-    root_eval: OnceLock<KataEval>,
+    /// The ownership maps of the judged positions.
+    owners: Mutex<Owners>,
 }
 
 impl Shared<'_> {
@@ -204,7 +207,9 @@ impl PuctSearcher {
 
     /// Searches the current position of `game` for `color` within
     /// `limits` (simulations, time, interrupt), reporting about every
-    /// `report.interval` when asked (that needs `pool`).
+    /// `report.interval` when asked (that needs `pool`), the root's moves
+    /// and statistics as `options` say.
+    #[allow(clippy::too_many_arguments)]
     pub fn run(
         &self,
         game: &Game,
@@ -213,18 +218,23 @@ impl PuctSearcher {
         pool: Option<&rayon::ThreadPool>,
         seed: u64,
         mut report: Option<Report<'_>>,
+        options: &RootOptions,
     ) -> SearchResult {
         let cap = (self.params.max_tree_bytes / NODE_BYTES).max(1000);
-        let tree = self
-            .reuse(game, color, cap)
+        // A kept tree's root has every move: not for a restricted search.
+        let restricted = !options.avoid.is_empty() || options.allow.is_some();
+        let tree = (!restricted)
+            .then(|| self.reuse(game, color, cap))
+            .flatten()
             .unwrap_or_else(|| Tree::new(cap));
         let mut first = Worker::new(game, color, seed);
-        let root = evaluate_root(&self.net, color, &mut first);
+        evaluate_root(&self.net, color, &mut first);
+        let root = &first.eval;
         let side = (game.size().area() as f64).sqrt();
         let expected = if tree.node(0).visits > 0 {
             -tree.node(0).mean_lead()
         } else {
-            root.lead as f64
+            f64::from(root.lead)
         };
         let cap_centre = side * 0.75;
         let centre = (expected * 0.8).clamp(expected - cap_centre, expected + cap_centre);
@@ -241,19 +251,30 @@ impl PuctSearcher {
             start: Instant::now(),
             started: AtomicU64::new(0),
             done: AtomicBool::new(false),
-            root_eval: OnceLock::new(),
+            owners: Mutex::new(Owners::default()),
         };
         // The root first, so that every worker descends from its children.
         {
             let mut t = sh.lock();
             if !t.node(0).expanded() {
-                t.expand(0, children(game.size(), &root).into_iter());
+                judge::children_into(game.size(), root, &mut first.kids);
+                first.kids.retain(|&(mv, _)| options.permits(mv));
+                t.expand(0, first.kids.iter().copied());
                 t.enter(0);
-                let r = outcome(&sh, &root);
-                t.backup(&[0], negate(r));
+                t.backup(&[0], judge::judged(&sh, root, color).negated());
+                // The root's judgement is the first visit.
+                sh.started.store(1, Relaxed);
             }
+            let kids = t.children(0);
+            let mut owners = Owners::new(
+                game.size().area(),
+                options.move_ownership,
+                kids.start,
+                kids.len(),
+            );
+            owners.add(&root.owner, color, None);
+            *sh.owners.lock().unwrap_or_else(|e| e.into_inner()) = owners;
         }
-        let _ = sh.root_eval.set(root);
         let threads = self.params.threads.max(1);
         match pool {
             Some(pool) if threads > 1 || report.is_some() => {
@@ -274,7 +295,7 @@ impl PuctSearcher {
                         let mut next = Instant::now() + rep.interval;
                         while running.load(Relaxed) > 0 {
                             if Instant::now() >= next {
-                                (rep.callback)(&result(&sh));
+                                (rep.callback)(&report::result(&sh));
                                 next = Instant::now() + rep.interval;
                             }
                             std::thread::sleep(Duration::from_millis(5));
@@ -289,8 +310,8 @@ impl PuctSearcher {
                 }
             }
         }
-        let last = result(&sh);
-        if let Some(rep) = report.as_mut() {
+        let last = report::result(&sh);
+        if let Some(rep) = report.as_mut().filter(|_| options.final_report) {
             (rep.callback)(&last);
         }
         let tree = sh.tree.into_inner().unwrap_or_else(|e| e.into_inner());
@@ -308,6 +329,9 @@ impl PuctSearcher {
 struct Worker<'g> {
     line: Line<'g>,
     buf: KataBuffers,
+    /// The last evaluation, and the children it gives.
+    eval: KataEval,
+    kids: Vec<(Move, f32)>,
     rng: SmallRng,
     path: Vec<usize>,
 }
@@ -317,6 +341,8 @@ impl<'g> Worker<'g> {
         Worker {
             line: Line::new(game, color),
             buf: KataBuffers::default(),
+            eval: KataEval::default(),
+            kids: Vec::new(),
             rng: SmallRng::seed_from_u64(seed),
             path: Vec::new(),
         }
@@ -344,163 +370,37 @@ fn simulate(sh: &Shared<'_>, w: &mut Worker<'_>) {
     };
     let to_move = w.line.to_move();
     // For the side to move at the leaf.
-    let (r, kids) = if w.line.is_over() {
-        let (winloss, lead) = final_score(sh.game, &w.line, to_move);
-        (scored(sh, winloss, lead, to_move), None)
-    } else {
+    let judged = !w.line.is_over();
+    let r = if judged {
         w.line.find_legal();
         let sym = Symmetry::new((w.rng.next_u32() % 8) as usize).unwrap_or(Symmetry::IDENTITY);
-        let e = sh.net.evaluate(&w.line, to_move, sym, &mut w.buf);
-        let r = scored(sh, (e.win - e.loss) as f64, e.lead as f64, to_move);
-        (r, Some(children(w.line.board().size(), &e)))
+        sh.net
+            .evaluate_into(&w.line, to_move, sym, &mut w.buf, &mut w.eval);
+        judge::children_into(w.line.board().size(), &w.eval, &mut w.kids);
+        judge::judged(sh, &w.eval, to_move)
+    } else {
+        let (winloss, lead) = judge::final_score(sh.game, &w.line, to_move);
+        judge::scored(sh, winloss, lead, 0.0, to_move)
     };
+    if judged {
+        let child = w.path.get(1).copied();
+        sh.owners
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .add(&w.eval.owner, to_move, child);
+    }
     let mut t = sh.lock();
-    if let Some(kids) = kids {
-        t.expand(leaf, kids.into_iter());
+    if judged {
+        t.expand(leaf, w.kids.iter().copied());
     }
     // The leaf's own node is its opponent's move.
-    t.backup(&w.path, negate(r));
+    t.backup(&w.path, r.negated());
 }
 
-/// The network's judgement of the root.
-fn evaluate_root(net: &KataNet, color: Color, w: &mut Worker<'_>) -> KataEval {
+/// The network's judgement of the root, into the worker's evaluation.
+fn evaluate_root(net: &KataNet, color: Color, w: &mut Worker<'_>) {
     w.line.reset(color);
     w.line.find_legal();
     let sym = Symmetry::new((w.rng.next_u32() % 8) as usize).unwrap_or(Symmetry::IDENTITY);
-    net.evaluate(&w.line, color, sym, &mut w.buf)
-}
-
-/// A node's children from its evaluation: every legal point and the pass,
-/// the policy their priors.
-fn children(size: crate::rules::BoardSize, e: &KataEval) -> Vec<(Move, f32)> {
-    e.policy
-        .iter()
-        .enumerate()
-        .filter(|&(_, &p)| p >= 0.0)
-        .filter_map(|(i, &p)| {
-            Some((
-                Move::Play(crate::knowledge::katago::dense_point(size, i)?),
-                p,
-            ))
-        })
-        .chain(std::iter::once((Move::Pass, e.pass)))
-        .collect()
-}
-
-/// An evaluation's outcome for its side to move.
-fn outcome(sh: &Shared<'_>, e: &KataEval) -> Outcome {
-    scored(sh, (e.win - e.loss) as f64, e.lead as f64, sh.color)
-}
-
-/// The outcome of a win-loss value and a lead for `color`, with the
-/// score utility.
-fn scored(sh: &Shared<'_>, winloss: f64, lead: f64, color: Color) -> Outcome {
-    let f = |x: f64| std::f64::consts::FRAC_2_PI * (x / sh.side).atan();
-    // The centre is the root side's; for the other side, its negation.
-    let centre = if color == sh.color {
-        sh.centre
-    } else {
-        -sh.centre
-    };
-    let score = sh.params.static_score * f(lead / 2.0)
-        + sh.params.dynamic_score * f((lead - centre) / 0.75);
-    Outcome {
-        utility: winloss + score,
-        winloss,
-        lead,
-    }
-}
-
-/// The same outcome for the other player.
-fn negate(r: Outcome) -> Outcome {
-    Outcome {
-        utility: -r.utility,
-        winloss: -r.winloss,
-        lead: -r.lead,
-    }
-}
-
-/// A finished game's result for `color`: +1 a win, -1 a loss, 0 a draw,
-/// and the margin, by area on the board as it stands.
-fn final_score(game: &Game, line: &Line<'_>, color: Color) -> (f64, f64) {
-    let handicap = game.rules().handicap_bonus.points(game.handicap().0);
-    let score = area_score(&area_count(line.board()), game.komi(), handicap);
-    let margin = if color == Color::Black {
-        score.0
-    } else {
-        -score.0
-    };
-    let value = if margin > 0.0 {
-        1.0
-    } else if margin < 0.0 {
-        -1.0
-    } else {
-        0.0
-    };
-    (value, margin)
-}
-
-/// The search's result so far.
-fn result(sh: &Shared<'_>) -> SearchResult {
-    let t = sh.lock();
-    let size = sh.game.size();
-    let n = size.get();
-    let to_prob = |q: f64| ((q + 1.0) / 2.0).clamp(0.0, 1.0);
-    let mut ranked: Vec<usize> = t
-        .ranked(0)
-        .into_iter()
-        .filter(|&k| t.node(k).visits > 0)
-        .collect();
-    // The confidence bound may prefer a move with enough visits.
-    if let Some(&most) = ranked.first()
-        && sh.params.lcb_stdevs > 0.0
-    {
-        let floor = 0.15 * t.node(most).visits as f64;
-        let bound = |k: usize| t.node(k).lcb(sh.params.lcb_stdevs);
-        let pick = ranked
-            .iter()
-            .copied()
-            .filter(|&k| t.node(k).visits as f64 >= floor)
-            .max_by(|&a, &b| bound(a).total_cmp(&bound(b)))
-            .unwrap_or(most);
-        if let Some(pos) = ranked.iter().position(|&k| k == pick) {
-            ranked[..=pos].rotate_right(1);
-        }
-    }
-    let candidates: Vec<Candidate> = ranked
-        .into_iter()
-        .map(|k| {
-            let node = t.node(k);
-            Candidate {
-                mv: node.mv,
-                visits: node.visits,
-                win_rate: to_prob(node.mean_winloss()),
-                prior: node.prior as f64,
-                score_lead: node.mean_lead(),
-                pv: t.pv(k),
-            }
-        })
-        .collect();
-    let root = t.node(0);
-    let (best, win_rate) = match candidates.first() {
-        Some(c) => (c.mv, c.win_rate),
-        None => (Move::Pass, to_prob(-root.mean_winloss())),
-    };
-    let pv = candidates.first().map(|c| c.pv.clone()).unwrap_or_default();
-    let sign = if sh.color == Color::Black { 1.0 } else { -1.0 };
-    let ownership = match sh.root_eval.get() {
-        Some(e) => (0..n * n).map(|i| sign * e.owner[i]).collect(),
-        None => vec![0.0; n * n],
-    };
-    SearchResult {
-        best,
-        win_rate,
-        playouts: root.visits as u64,
-        elapsed: sh.start.elapsed(),
-        candidates,
-        pv,
-        ownership,
-        score_lead: -root.mean_lead(),
-        extra_komi: 0,
-    }
+    net.evaluate_into(&w.line, color, sym, &mut w.buf, &mut w.eval);
 }

@@ -28,6 +28,9 @@ pub struct Node {
     pub winloss: f64,
     /// Sum of their expected leads, for the mover.
     pub lead: f64,
+    /// Sum of the leads' second moments (the square plus the variance
+    /// the network gives).
+    pub lead_sq: f64,
     /// The first child and the number of children (0: not expanded).
     pub first: u32,
     /// Number of children.
@@ -46,6 +49,7 @@ impl Node {
             value_sq: 0.0,
             winloss: 0.0,
             lead: 0.0,
+            lead_sq: 0.0,
             first: 0,
             count: 0,
         }
@@ -95,6 +99,18 @@ impl Node {
             self.lead / self.visits as f64
         }
     }
+
+    /// Standard deviation of the final lead over the simulations through
+    /// the node, the network's own uncertainty included (0 without
+    /// visits).
+    pub fn lead_stdev(&self) -> f64 {
+        if self.visits == 0 {
+            return 0.0;
+        }
+        let n = self.visits as f64;
+        let mean = self.lead / n;
+        (self.lead_sq / n - mean * mean).max(0.0).sqrt()
+    }
 }
 
 /// What one simulation brings back, for one player.
@@ -106,6 +122,21 @@ pub struct Outcome {
     pub winloss: f64,
     /// The expected lead in points.
     pub lead: f64,
+    /// The variance of the final lead about it (the same for both
+    /// players).
+    pub lead_var: f64,
+}
+
+impl Outcome {
+    /// The same outcome for the other player.
+    pub fn negated(self) -> Outcome {
+        Outcome {
+            utility: -self.utility,
+            winloss: -self.winloss,
+            lead: -self.lead,
+            lead_var: self.lead_var,
+        }
+    }
 }
 
 /// The constants of the selection.
@@ -244,11 +275,8 @@ impl Tree {
             n.value_sq += r.utility * r.utility;
             n.winloss += r.winloss;
             n.lead += r.lead;
-            r = Outcome {
-                utility: -r.utility,
-                winloss: -r.winloss,
-                lead: -r.lead,
-            };
+            n.lead_sq += r.lead * r.lead + r.lead_var;
+            r = r.negated();
         }
     }
 
@@ -334,6 +362,7 @@ mod tests {
             utility: -1.0,
             winloss: -1.0,
             lead: -by,
+            lead_var: 0.0,
         }
     }
 
@@ -397,6 +426,7 @@ mod tests {
             utility: 0.5,
             winloss: 0.5,
             lead: 1.0,
+            lead_var: 0.0,
         };
         t.backup(&[0, 1], win);
         let few = t.node(1).lcb(5.0);
