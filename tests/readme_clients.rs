@@ -32,6 +32,8 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 const README: &str = include_str!("../README.md");
+/// A KataGo model, with which every command line runs too.
+const KATAGO_NET: &str = "tests/data/katago/g170-b6c96-s175395328-d26788732.bin.gz";
 /// The placeholder the README uses for the built binary.
 const HANE: &str = "/path/to/hane/target/release/hane";
 /// The longest wait for an answer. The README's command lines search
@@ -379,6 +381,8 @@ fn commands(answer: &str) -> HashSet<String> {
     answer.lines().map(String::from).collect()
 }
 
+/// The client's invocations, each also with `--net` and a KataGo model,
+/// as the README says they may be run.
 fn by_client(pred: impl Fn(&str) -> bool, at_least: usize) -> Vec<Invocation> {
     let all = invocations();
     let found: Vec<Invocation> = all.iter().filter(|i| pred(&i.client)).cloned().collect();
@@ -386,7 +390,23 @@ fn by_client(pred: impl Fn(&str) -> bool, at_least: usize) -> Vec<Invocation> {
         found.len() >= at_least,
         "expected at least {at_least} such invocation(s) in README's \"Attaching hane\"; found {all:#?}"
     );
-    found
+    assert!(
+        README.contains("plus `--net FILE.bin.gz`"),
+        "the README no longer says its command lines take a KataGo model"
+    );
+    let with_net = found.iter().map(|i| Invocation {
+        client: i.client.clone(),
+        args: i
+            .args
+            .iter()
+            .cloned()
+            .chain(["--net".into(), KATAGO_NET.into()])
+            .collect(),
+        source: format!("{} plus --net (KataGo b6c96)", i.source),
+    });
+    let mut both = found.clone();
+    both.extend(with_net);
+    both
 }
 
 #[test]

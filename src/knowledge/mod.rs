@@ -129,6 +129,11 @@ pub enum NetFile {
 }
 
 impl NetFile {
+    /// Whether it is a KataGo model.
+    pub fn is_kata(&self) -> bool {
+        matches!(self, NetFile::Kata(_))
+    }
+
     /// Reads a network file of either kind.
     ///
     /// # Errors

@@ -141,7 +141,16 @@ impl MctsPlayer {
                 Some(t),
             ),
             None => {
-                let b = Budget::without_clock(self.options.playouts, self.options.time_per_move);
+                let default = if self.puct.is_some() {
+                    super::DEFAULT_VISITS
+                } else {
+                    super::DEFAULT_PLAYOUTS
+                };
+                let b = Budget::without_clock_or(
+                    self.options.playouts,
+                    self.options.time_per_move,
+                    default,
+                );
                 (b.playouts, b.time)
             }
         };

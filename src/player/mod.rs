@@ -15,7 +15,7 @@ mod budget;
 pub mod handicap;
 mod mcts;
 mod random;
-pub use budget::{Budget, DEFAULT_PLAYOUTS};
+pub use budget::{Budget, DEFAULT_PLAYOUTS, DEFAULT_VISITS};
 pub use mcts::{MctsOptions, MctsPlayer};
 pub use random::RandomPlayer;
 

@@ -6,7 +6,8 @@ use super::Session;
 use crate::config::LiveGfx;
 use crate::gtp::error::GtpError;
 use crate::gtp::gogui::{self, ParamChange};
-use crate::player::Budget;
+use crate::knowledge::NetFile;
+use crate::player::{Budget, DEFAULT_PLAYOUTS, DEFAULT_VISITS};
 use crate::rules::{BoardSize, Color};
 use crate::search::{Report, SearchResult};
 use crate::stop::StopCheck;
@@ -48,7 +49,13 @@ impl Session {
                 "this display needs the MCTS player (--player mcts)".into(),
             ));
         }
-        let budget = Budget::without_clock(self.config.playouts, self.config.time_per_move);
+        let default = if self.config.net.as_ref().is_some_and(NetFile::is_kata) {
+            DEFAULT_VISITS
+        } else {
+            DEFAULT_PLAYOUTS
+        };
+        let budget =
+            Budget::without_clock_or(self.config.playouts, self.config.time_per_move, default);
         let stop_requests = AtomicU64::new(0);
         let stop = StopCheck::new(&stop_requests, 0);
         let mut last: Option<SearchResult> = None;
