@@ -204,6 +204,38 @@ fn the_search_with_a_katago_net_repeats_itself_and_sees_a_capture() {
     );
 }
 
+/// The same search with hane's own network (`--puct`, the built-in
+/// small-board network with value heads): it repeats for a seed, takes
+/// the five stones.
+#[test]
+fn the_search_with_hane_s_own_net_repeats_itself_and_sees_a_capture() {
+    let setup = "boardsize 9\nkomi 7\n\
+        play b A5\nplay w A4\nplay b B5\nplay w B4\nplay b C5\nplay w C4\n\
+        play b D5\nplay w D4\nplay b A6\nplay w B6\nplay b E4\nplay w C6\n\
+        play b E3\nplay w D6\nplay b F5\nplay w E6\nplay b G5\nplay w A7\nplay b H8\n";
+    let args = [
+        "--puct",
+        "--threads",
+        "1",
+        "--playouts",
+        "200",
+        "--seed",
+        "5",
+    ];
+    let first = answers(&args, &format!("{setup}genmove w\nquit\n"));
+    let again = answers(&args, &format!("{setup}genmove w\nquit\n"));
+    let mv = first.iter().rev().nth(1).expect("genmove's answer");
+    assert_eq!(
+        Some(mv),
+        again.iter().rev().nth(1),
+        "a seeded search repeats"
+    );
+    assert_eq!(
+        mv, "= E5",
+        "White captures five stones at their last liberty"
+    );
+}
+
 #[test]
 fn analysis_with_a_katago_net_streams_katagos_lines() {
     let mut e = common::Engine::start(&["--net", NET, "--threads", "2"]);

@@ -12,7 +12,7 @@ use crate::knowledge::model::Model;
 use crate::knowledge::net::symmetry::Symmetry;
 use crate::knowledge::net::{self, Net, NetBuffers};
 use crate::rules::{Color, Game, Move};
-use crate::search::puct::{PuctParams, PuctSearcher};
+use crate::search::puct::{PuctParams, PuctSearcher, evaluator::Evaluator};
 use crate::search::{
     Report, RootOptions, SearchLimits, SearchParams, SearchResult, Searcher, SizedParams, is_large,
 };
@@ -204,7 +204,7 @@ impl Worker<'_> {
         let threads = self.settings.threads;
         let searcher = self.puct.get_or_insert_with(|| {
             PuctSearcher::new(
-                Arc::clone(net),
+                Evaluator::Kata(Arc::clone(net)),
                 PuctParams {
                     threads,
                     ..PuctParams::default()

@@ -6,7 +6,7 @@ use crate::endgame::Statuses;
 use crate::rules::{Cell, Color, Game, Move, Point};
 use crate::search::{
     LARGE_BOARD, Report, RootOptions, SearchLimits, SearchResult, Searcher, SizedParams, is_large,
-    puct::{PuctParams, PuctSearcher},
+    puct::{PuctParams, PuctSearcher, evaluator::Evaluator},
     time,
 };
 use crate::stop::StopCheck;
@@ -34,6 +34,9 @@ pub struct MctsOptions {
     /// parameters' `net_prior` asks for it (by default on every size; on
     /// small boards only once a node has `net_visits` visits), if any.
     pub net: crate::knowledge::Networks,
+    /// Search by PUCT with hane's own network where it has value heads,
+    /// instead of Monte Carlo playouts (a KataGo network always does).
+    pub puct: bool,
 }
 
 /// How many consecutive hopeless searches before resigning.
@@ -59,9 +62,10 @@ const DRAW_PLAY_ONS: usize = 5;
 /// The MCTS player.
 pub struct MctsPlayer {
     searcher: Searcher,
-    /// With a KataGo network: the PUCT search that plays in place of
-    /// `searcher` ([`crate::search::puct`]).
-    puct: Option<PuctSearcher>,
+    /// The PUCT search that plays in place of `searcher` on the small and
+    /// the large boards ([`crate::search::puct`]), if any: with a KataGo
+    /// network, or with `puct` and hane's own network with value heads.
+    puct: [Option<PuctSearcher>; 2],
     /// Whether `searcher` has the large boards' parameters
     /// ([`SizedParams`]).
     large: bool,
@@ -82,16 +86,23 @@ impl MctsPlayer {
             .build()
             .ok();
         let large = options.search.for_size(LARGE_BOARD);
-        let puct = options.net.kata.clone().map(|net| {
-            PuctSearcher::new(
-                net,
-                PuctParams {
-                    threads,
-                    max_tree_bytes: large.max_tree_bytes,
-                    ..PuctParams::default()
-                },
-            )
-        });
+        let params = PuctParams {
+            threads,
+            max_tree_bytes: large.max_tree_bytes,
+            ..PuctParams::default()
+        };
+        let evaluator = |is_large: bool| match &options.net.kata {
+            Some(net) => Some(Evaluator::Kata(net.clone())),
+            None => options
+                .net
+                .get(is_large)
+                .filter(|n| options.puct && n.heads_at().is_some())
+                .map(|net| Evaluator::Own {
+                    model: options.model.clone(),
+                    net: net.clone(),
+                }),
+        };
+        let puct = [false, true].map(|l| evaluator(l).map(|e| PuctSearcher::new(e, params)));
         MctsPlayer {
             puct,
             searcher: Searcher::with_model(large, &options.model)
@@ -115,6 +126,11 @@ impl MctsPlayer {
                     .with_net(self.options.net.get(large).cloned());
             self.large = large;
         }
+    }
+
+    /// The PUCT search for `game`'s board size, if it has one.
+    fn puct_for(&self, game: &Game) -> Option<&PuctSearcher> {
+        self.puct[usize::from(is_large(game.size().get()))].as_ref()
     }
 
     /// The search seed for the current position: the same game and move
@@ -141,7 +157,7 @@ impl MctsPlayer {
                 Some(t),
             ),
             None => {
-                let default = if self.puct.is_some() {
+                let default = if self.options.net.kata.is_some() {
                     super::DEFAULT_VISITS
                 } else {
                     super::DEFAULT_PLAYOUTS
@@ -171,7 +187,7 @@ impl Player for MctsPlayer {
         report: Option<Report<'_>>,
     ) -> Decision {
         if self.options.book
-            && self.puct.is_none()
+            && self.options.net.kata.is_none()
             && !ctx.cleanup
             && let Some(p) = crate::knowledge::book::builtin().lookup(game, color)
         {
@@ -182,7 +198,7 @@ impl Player for MctsPlayer {
         self.fit_size(game);
         let limits = self.limits(game, color, ctx);
         let seed = self.seed(game);
-        let result = match &self.puct {
+        let result = match self.puct_for(game) {
             Some(puct) => puct.run(
                 game,
                 color,
@@ -235,7 +251,7 @@ impl Player for MctsPlayer {
         };
         self.fit_size(game);
         let seed = self.seed(game);
-        let result = match &self.puct {
+        let result = match self.puct_for(game) {
             Some(puct) => puct.run(
                 game,
                 color,
@@ -275,7 +291,7 @@ impl Player for MctsPlayer {
         };
         self.fit_size(game);
         let seed = self.seed(game);
-        let result = match &self.puct {
+        let result = match self.puct_for(game) {
             Some(puct) => puct.run(
                 game,
                 color,
@@ -306,7 +322,7 @@ impl Player for MctsPlayer {
 
     fn reset(&mut self) {
         self.searcher.clear();
-        if let Some(puct) = &self.puct {
+        for puct in self.puct.iter().flatten() {
             puct.clear();
         }
         self.hopeless_streak = 0;
@@ -497,6 +513,7 @@ mod tests {
             book: false,
             model: crate::knowledge::builtin(),
             net: crate::knowledge::Networks::default(),
+            puct: false,
         };
         let game = |n| Game::new(BoardSize::new(n).unwrap(), Rules::AGA, 7.5);
         let race = |p: &MctsPlayer| p.searcher.params().tactics.race_percent;

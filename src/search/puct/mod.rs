@@ -20,6 +20,7 @@
 //! a fixed number of simulations repeats a search exactly (the seed picks
 //! each evaluation's symmetry).
 
+pub mod evaluator;
 mod judge;
 pub mod line;
 mod owners;
@@ -27,15 +28,16 @@ mod report;
 pub mod tree;
 
 use super::{Report, RootOptions, SearchLimits, SearchResult};
-use crate::knowledge::katago::{History, KataBuffers, KataEval, KataNet};
+use crate::knowledge::katago::{History, KataEval};
 use crate::knowledge::net::symmetry::Symmetry;
 use crate::rules::{Color, Game, Move};
+use evaluator::{EvalBuffers, Evaluator};
 use line::Line;
 use owners::Owners;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tree::{Select, Tree};
 
@@ -88,7 +90,7 @@ impl Default for PuctParams {
 /// The searcher: a network, its settings, and the tree of the last
 /// search with the game it searched.
 pub struct PuctSearcher {
-    net: Arc<KataNet>,
+    net: Evaluator,
     params: PuctParams,
     kept: Mutex<Option<Kept>>,
 }
@@ -116,7 +118,7 @@ fn game_key(game: &Game) -> (u64, crate::rules::Rules, u64) {
 struct Shared<'a> {
     game: &'a Game,
     color: Color,
-    net: &'a KataNet,
+    net: &'a Evaluator,
     select: Select,
     params: PuctParams,
     /// The centre of the dynamic score utility: most of the root's
@@ -159,7 +161,7 @@ impl Shared<'_> {
 
 impl PuctSearcher {
     /// A searcher with this network.
-    pub fn new(net: Arc<KataNet>, params: PuctParams) -> PuctSearcher {
+    pub fn new(net: Evaluator, params: PuctParams) -> PuctSearcher {
         PuctSearcher {
             net,
             params,
@@ -328,7 +330,7 @@ impl PuctSearcher {
 /// A worker's own state.
 struct Worker<'g> {
     line: Line<'g>,
-    buf: KataBuffers,
+    buf: EvalBuffers,
     /// The last evaluation, and the children it gives.
     eval: KataEval,
     kids: Vec<(Move, f32)>,
@@ -340,7 +342,7 @@ impl<'g> Worker<'g> {
     fn new(game: &'g Game, color: Color, seed: u64) -> Worker<'g> {
         Worker {
             line: Line::new(game, color),
-            buf: KataBuffers::default(),
+            buf: EvalBuffers::default(),
             eval: KataEval::default(),
             kids: Vec::new(),
             rng: SmallRng::seed_from_u64(seed),
@@ -398,7 +400,7 @@ fn simulate(sh: &Shared<'_>, w: &mut Worker<'_>) {
 }
 
 /// The network's judgement of the root, into the worker's evaluation.
-fn evaluate_root(net: &KataNet, color: Color, w: &mut Worker<'_>) {
+fn evaluate_root(net: &Evaluator, color: Color, w: &mut Worker<'_>) {
     w.line.reset(color);
     w.line.find_legal();
     let sym = Symmetry::new((w.rng.next_u32() % 8) as usize).unwrap_or(Symmetry::IDENTITY);
