@@ -111,6 +111,41 @@ fn kata_raw_nn_answers_with_a_katago_net() {
     assert!(text.contains("policyPass "), "{text}");
 }
 
+/// GoGui's policy display shows the KataGo net's policy: the same
+/// numbers as `kata-raw-nn 0`, 0 where that says NAN.
+#[test]
+fn hane_policy_shows_a_katago_net_s_policy() {
+    let out = common::run_hane_with_input(
+        &["--net", NET],
+        "boardsize 9\nplay b E5\nplay w C3\nhane-policy\nkata-raw-nn 0\nquit\n",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let answers: Vec<&str> = text.split("\n\n").collect();
+    let numbers = |block: &str| -> Vec<f64> {
+        block
+            .split_whitespace()
+            .filter_map(|w| match w {
+                "NAN" => Some(0.0),
+                _ => w.parse().ok(),
+            })
+            .collect()
+    };
+    let shown = numbers(answers[3].trim_start_matches('='));
+    let raw = answers[4];
+    let policy = raw
+        .split("policy\n")
+        .nth(1)
+        .and_then(|r| r.split("policyPass").next())
+        .expect("a policy block");
+    let raw = numbers(policy);
+    assert_eq!(shown.len(), 81, "{text}");
+    assert_eq!(raw.len(), 81, "{text}");
+    for (a, b) in shown.iter().zip(&raw) {
+        assert!((a - b).abs() < 1e-4, "{a} vs {b}: {text}");
+    }
+    assert!(shown.iter().any(|&p| p > 0.05), "{text}");
+}
+
 /// A gzip stream of `data`.
 fn gzip(data: &[u8]) -> Vec<u8> {
     let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());

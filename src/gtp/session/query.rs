@@ -36,7 +36,8 @@ impl Session {
     /// moves the search considers (the legal moves but own true-eye fills
     /// and suicide), and every other point gets 0. Where the search's
     /// `net_prior` is set (by default on every size) the policy network
-    /// corrects them, as it does the priors.
+    /// corrects them, as it does the priors. With a KataGo net, its
+    /// policy (the pass's share left out).
     pub(super) fn policy(&self, color: Option<Color>) -> String {
         let color = color.unwrap_or_else(|| self.game.to_move());
         let n = self.game.size().get();
@@ -45,8 +46,23 @@ impl Session {
             .search_params()
             .is_ok_and(|p| p.for_size(n).net_prior);
         let net = self.size_net().filter(|_| uses_net);
-        let probs = crate::search::root_policy(&self.model, net, &self.game, color);
         let size = self.game.size();
+        let probs = match &self.net.kata {
+            // A KataGo net's own policy, as its search's priors.
+            Some(kata) => {
+                let mut buf = crate::knowledge::katago::KataBuffers::default();
+                let sym = crate::knowledge::net::symmetry::Symmetry::IDENTITY;
+                let e = kata.evaluate(&self.game, color, sym, &mut buf);
+                let mut probs = vec![0.0; crate::rules::point::MAX_POINTS];
+                for (i, &p) in e.policy.iter().enumerate() {
+                    if let Some(pt) = crate::knowledge::katago::dense_point(size, i) {
+                        probs[pt.index()] = p.max(0.0);
+                    }
+                }
+                probs
+            }
+            None => crate::search::root_policy(&self.model, net, &self.game, color),
+        };
         let rows: Vec<String> = (0..n)
             .rev()
             .map(|y| {
