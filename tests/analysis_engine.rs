@@ -1,6 +1,8 @@
 //! `hane analysis` over a real process: the queries KaTrain sends (their
 //! fields and values as KaTrain's engine class builds them), the shape of
-//! the answers (the keys KataGo 1.17 answers with, map sizes, ids and turn
+//! the answers (the keys KataGo 1.17 answers with, during the search and at
+//! its end, with hane's search and a KataGo net; `scripts/analysis-keys`
+//! compares them with KataGo's own answers; map sizes, ids and turn
 //! numbers), errors for hostile lines without stopping, terminate, and
 //! reproducible answers for a seed.
 
@@ -311,6 +313,21 @@ fn terminate_stops_running_turns_and_drops_queued_ones() {
     let during = next(&e);
     assert_eq!(during["id"], "big");
     assert_eq!(during["isDuringSearch"], true);
+    // Answers during the search have the keys of the final ones.
+    assert_eq!(
+        keys(&during),
+        [
+            "id",
+            "isDuringSearch",
+            "moveInfos",
+            "rootInfo",
+            "turnNumber"
+        ]
+    );
+    assert_eq!(keys(&during["rootInfo"]), ROOT_KEYS);
+    for m in during["moveInfos"].as_array().expect("moveInfos") {
+        assert_eq!(keys(m), MOVE_KEYS);
+    }
     let turn = during["turnNumber"].as_u64().unwrap();
     e.send(r#"{"id":"t1","action":"terminate","terminateId":"big","turnNumbers":[1]}"#);
     let mut seen = Vec::new();
@@ -424,6 +441,7 @@ fn a_katago_net_s_search_answers_analyses() {
     };
     let e = by_id("empty");
     let root = &e["rootInfo"];
+    assert_eq!(keys(root), ROOT_KEYS);
     let raw = root["rawWinrate"].as_f64().expect("rawWinrate");
     assert!((raw - 0.524564).abs() < 0.002, "raw white win rate {raw}");
     assert_eq!(root["visits"], 60, "{root}");
@@ -439,9 +457,12 @@ fn a_katago_net_s_search_answers_analyses() {
     assert!((sum - 1.0).abs() < 1e-3, "the policy sums to {sum}");
     let infos = e["moveInfos"].as_array().expect("moveInfos");
     assert!(!infos.is_empty());
+    let mut with_ownership: Vec<&str> = MOVE_KEYS.to_vec();
+    with_ownership.push("ownership");
+    with_ownership.sort_unstable();
     for m in infos {
         assert_eq!(m["ownership"].as_array().map(Vec::len), Some(361), "{m}");
-        assert_eq!(keys(m).len(), MOVE_KEYS.len() + 1, "{m}");
+        assert_eq!(keys(m), with_ownership, "{m}");
     }
     let visits: u64 = infos.iter().filter_map(|m| m["visits"].as_u64()).sum();
     assert_eq!(visits, 59, "the root's first visit is its own judgement");
