@@ -207,26 +207,18 @@ fn answers(args: &[&str], commands: &str) -> Vec<String> {
         .collect()
 }
 
-#[test]
-fn the_search_with_a_katago_net_repeats_itself_and_sees_a_capture() {
-    // Black's five stones A5-D5 and A6 are in atari, their last liberty
-    // E5: White to move takes them.
-    let setup = "boardsize 9\nkomi 7\n\
-        play b A5\nplay w A4\nplay b B5\nplay w B4\nplay b C5\nplay w C4\n\
-        play b D5\nplay w D4\nplay b A6\nplay w B6\nplay b E4\nplay w C6\n\
-        play b E3\nplay w D6\nplay b F5\nplay w E6\nplay b G5\nplay w A7\nplay b H8\n";
-    let args = [
-        "--net",
-        NET,
-        "--threads",
-        "1",
-        "--playouts",
-        "60",
-        "--seed",
-        "5",
-    ];
-    let first = answers(&args, &format!("{setup}genmove w\nquit\n"));
-    let again = answers(&args, &format!("{setup}genmove w\nquit\n"));
+/// Black's five stones A5-D5 and A6 are in atari, their last liberty
+/// E5: White to move takes them.
+const CAPTURE: &str = "boardsize 9\nkomi 7\n\
+    play b A5\nplay w A4\nplay b B5\nplay w B4\nplay b C5\nplay w C4\n\
+    play b D5\nplay w D4\nplay b A6\nplay w B6\nplay b E4\nplay w C6\n\
+    play b E3\nplay w D6\nplay b F5\nplay w E6\nplay b G5\nplay w A7\nplay b H8\n\
+    genmove w\nquit\n";
+
+/// A fresh engine with `args` twice on [`CAPTURE`]: the same move, E5.
+fn repeats_and_captures(args: &[&str]) {
+    let first = answers(args, CAPTURE);
+    let again = answers(args, CAPTURE);
     let mv = first.iter().rev().nth(1).expect("genmove's answer");
     assert_eq!(
         Some(mv),
@@ -239,16 +231,25 @@ fn the_search_with_a_katago_net_repeats_itself_and_sees_a_capture() {
     );
 }
 
+#[test]
+fn the_search_with_a_katago_net_repeats_itself_and_sees_a_capture() {
+    repeats_and_captures(&[
+        "--net",
+        NET,
+        "--threads",
+        "1",
+        "--playouts",
+        "60",
+        "--seed",
+        "5",
+    ]);
+}
+
 /// The same search with hane's own network (`--puct`, the built-in
-/// small-board network with value heads): it repeats for a seed, takes
-/// the five stones.
+/// small-board network with value heads).
 #[test]
 fn the_search_with_hane_s_own_net_repeats_itself_and_sees_a_capture() {
-    let setup = "boardsize 9\nkomi 7\n\
-        play b A5\nplay w A4\nplay b B5\nplay w B4\nplay b C5\nplay w C4\n\
-        play b D5\nplay w D4\nplay b A6\nplay w B6\nplay b E4\nplay w C6\n\
-        play b E3\nplay w D6\nplay b F5\nplay w E6\nplay b G5\nplay w A7\nplay b H8\n";
-    let args = [
+    repeats_and_captures(&[
         "--puct",
         "--threads",
         "1",
@@ -256,19 +257,7 @@ fn the_search_with_hane_s_own_net_repeats_itself_and_sees_a_capture() {
         "200",
         "--seed",
         "5",
-    ];
-    let first = answers(&args, &format!("{setup}genmove w\nquit\n"));
-    let again = answers(&args, &format!("{setup}genmove w\nquit\n"));
-    let mv = first.iter().rev().nth(1).expect("genmove's answer");
-    assert_eq!(
-        Some(mv),
-        again.iter().rev().nth(1),
-        "a seeded search repeats"
-    );
-    assert_eq!(
-        mv, "= E5",
-        "White captures five stones at their last liberty"
-    );
+    ]);
 }
 
 #[test]

@@ -147,31 +147,17 @@ impl<'a> Worker<'a> {
             pass_policy: 0.0,
             raw,
         };
-        let mut progress = |r: &SearchResult| {
-            if r.candidates.iter().any(|c| c.visits > 0) {
-                out.send(&answer::answer(&context(true), r, warm_up));
-            }
-        };
-        let mut quiet = |_: &SearchResult| {};
-        let report = match q.report_every {
-            Some(interval) => Report {
-                interval,
-                callback: &mut progress,
-            },
-            None => Report {
-                interval: NO_REPORT,
-                callback: &mut quiet,
-            },
-        };
-        let result = searcher.run_analysis(
-            &game,
-            color,
-            &limits,
-            Some(pool),
-            seed,
-            Some(report),
-            &options,
-        );
+        let result = search_and_answer(q, context, warm_up, out, |report| {
+            searcher.run_analysis(
+                &game,
+                color,
+                &limits,
+                Some(pool),
+                seed,
+                Some(report),
+                &options,
+            )
+        });
         log::info!(
             "analysis {:?} turn {}: {} visits in {:.2}s ({:.0}/s), best {}",
             q.id,
@@ -181,7 +167,6 @@ impl<'a> Worker<'a> {
             result.playouts_per_second(),
             crate::rules::point::move_name(game.size(), result.best),
         );
-        out.send(&answer::answer(&context(false), &result, warm_up));
     }
 }
 
@@ -242,32 +227,18 @@ impl Worker<'_> {
             pass_policy: e.pass,
             raw,
         };
-        let mut progress = |r: &SearchResult| {
-            if r.candidates.iter().any(|c| c.visits > 0) {
-                out.send(&answer::answer(&context(true), r, 0));
-            }
-        };
-        let mut quiet = |_: &SearchResult| {};
-        let report = match q.report_every {
-            Some(interval) => Report {
-                interval,
-                callback: &mut progress,
-            },
-            None => Report {
-                interval: NO_REPORT,
-                callback: &mut quiet,
-            },
-        };
         let seed = self.settings.seed.wrapping_add(job.turn as u64);
-        let result = searcher.run(
-            game,
-            color,
-            &limits,
-            Some(pool),
-            seed,
-            Some(report),
-            options,
-        );
+        let result = search_and_answer(q, context, 0, out, |report| {
+            searcher.run(
+                game,
+                color,
+                &limits,
+                Some(pool),
+                seed,
+                Some(report),
+                options,
+            )
+        });
         log::info!(
             "analysis {:?} turn {}: {} visits in {:.2}s, best {}",
             q.id,
@@ -276,8 +247,38 @@ impl Worker<'_> {
             result.elapsed.as_secs_f64(),
             crate::rules::point::move_name(game.size(), result.best),
         );
-        out.send(&answer::answer(&context(false), &result, 0));
     }
+}
+
+/// Runs `search` with a report that sends answers during the search when
+/// the query asks for them (`reportDuringSearchEvery`), then sends the
+/// final answer; the first `warm_up` playouts are not counted as visits.
+fn search_and_answer<'c>(
+    q: &Query,
+    context: impl Fn(bool) -> Context<'c>,
+    warm_up: u64,
+    out: &Output<'_>,
+    search: impl FnOnce(Report<'_>) -> SearchResult,
+) -> SearchResult {
+    let mut progress = |r: &SearchResult| {
+        if r.candidates.iter().any(|c| c.visits > 0) {
+            out.send(&answer::answer(&context(true), r, warm_up));
+        }
+    };
+    let mut quiet = |_: &SearchResult| {};
+    let report = match q.report_every {
+        Some(interval) => Report {
+            interval,
+            callback: &mut progress,
+        },
+        None => Report {
+            interval: NO_REPORT,
+            callback: &mut quiet,
+        },
+    };
+    let result = search(report);
+    out.send(&answer::answer(&context(false), &result, warm_up));
+    result
 }
 
 /// The root restrictions of `avoidMoves` and `allowMoves` for `color`, the

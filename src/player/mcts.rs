@@ -128,6 +128,32 @@ impl MctsPlayer {
         }
     }
 
+    /// Searches `game` for `color` with the PUCT search where there is
+    /// one, else with hane's own, for a move to `play` (the searcher's
+    /// dynamic komi and early stops) or to look (pondering, analysis),
+    /// at the seed of the position.
+    fn search(
+        &mut self,
+        game: &Game,
+        color: Color,
+        limits: &SearchLimits<'_>,
+        report: Option<Report<'_>>,
+        play: bool,
+    ) -> SearchResult {
+        let seed = self.seed(game);
+        let pool = self.pool.as_ref();
+        if let Some(puct) = self.puct_for(game) {
+            return puct.run(game, color, limits, pool, seed, report, &RootOptions::PLAIN);
+        }
+        if play {
+            self.searcher
+                .run_move(game, color, limits, pool, seed, report)
+        } else {
+            self.searcher
+                .run_reporting(game, color, limits, pool, seed, report)
+        }
+    }
+
     /// The PUCT search for `game`'s board size, if it has one.
     fn puct_for(&self, game: &Game) -> Option<&PuctSearcher> {
         self.puct[usize::from(is_large(game.size().get()))].as_ref()
@@ -197,21 +223,7 @@ impl Player for MctsPlayer {
         }
         self.fit_size(game);
         let limits = self.limits(game, color, ctx);
-        let seed = self.seed(game);
-        let result = match self.puct_for(game) {
-            Some(puct) => puct.run(
-                game,
-                color,
-                &limits,
-                self.pool.as_ref(),
-                seed,
-                report,
-                &RootOptions::PLAIN,
-            ),
-            None => self
-                .searcher
-                .run_move(game, color, &limits, self.pool.as_ref(), seed, report),
-        };
+        let result = self.search(game, color, &limits, report, true);
         let size = game.size();
         let name = |m: Move| crate::rules::point::move_name(size, m);
         let top: Vec<String> = result
@@ -250,21 +262,7 @@ impl Player for MctsPlayer {
             stop,
         };
         self.fit_size(game);
-        let seed = self.seed(game);
-        let result = match self.puct_for(game) {
-            Some(puct) => puct.run(
-                game,
-                color,
-                &limits,
-                self.pool.as_ref(),
-                seed,
-                None,
-                &RootOptions::PLAIN,
-            ),
-            None => self
-                .searcher
-                .run(game, color, &limits, self.pool.as_ref(), seed),
-        };
+        let result = self.search(game, color, &limits, None, false);
         info!(
             "ponder for {color}: {} playouts in {:.2}s, expecting {}",
             result.playouts,
@@ -290,26 +288,7 @@ impl Player for MctsPlayer {
             stop,
         };
         self.fit_size(game);
-        let seed = self.seed(game);
-        let result = match self.puct_for(game) {
-            Some(puct) => puct.run(
-                game,
-                color,
-                &limits,
-                self.pool.as_ref(),
-                seed,
-                Some(report),
-                &RootOptions::PLAIN,
-            ),
-            None => self.searcher.run_reporting(
-                game,
-                color,
-                &limits,
-                self.pool.as_ref(),
-                seed,
-                Some(report),
-            ),
-        };
+        let result = self.search(game, color, &limits, Some(report), false);
         info!(
             "analysis of {color}: {} playouts in {:.2}s, best {} win {:.3}",
             result.playouts,
