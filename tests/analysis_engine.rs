@@ -242,7 +242,7 @@ fn hostile_lines_get_errors_and_the_engine_keeps_answering() {
             Some("h"),
             Some("boardYSize"),
         ),
-        (q(r#","rules":"japanese""#), Some("h"), Some("rules")),
+        (q(r#","rules":"stone_scoring""#), Some("h"), Some("rules")),
         (
             q(r#","rules":{"scoringRule":"TERRITORY"}"#),
             Some("h"),
@@ -297,6 +297,28 @@ fn warnings_come_first_and_the_query_still_runs() {
     assert_eq!(
         (a["id"].as_str(), a["turnNumber"].as_u64()),
         (Some("w"), Some(0))
+    );
+    // KaTrain's default rules: a warning, then the analysis.
+    e.send(
+        r#"{"id":"j","moves":[["B","E5"]],"rules":"japanese","komi":6.5,"boardXSize":9,"boardYSize":9,"maxVisits":5}"#,
+    );
+    let w = next(&e);
+    assert_eq!(
+        (w["id"].as_str(), w["field"].as_str()),
+        (Some("j"), Some("rules"))
+    );
+    assert!(
+        w["warning"].as_str().is_some_and(|m| m.contains("AGA")),
+        "{w}"
+    );
+    let a = next(&e);
+    assert_eq!(
+        (a["id"].as_str(), a["turnNumber"].as_u64()),
+        (Some("j"), Some(1))
+    );
+    assert!(
+        a["moveInfos"].as_array().is_some_and(|m| !m.is_empty()),
+        "{a}"
     );
 }
 
@@ -444,6 +466,9 @@ fn a_katago_net_s_search_answers_analyses() {
     assert_eq!(keys(root), ROOT_KEYS);
     let raw = root["rawWinrate"].as_f64().expect("rawWinrate");
     assert!((raw - 0.524564).abs() < 0.002, "raw white win rate {raw}");
+    // The net's own self-play score spread, where hane's network has -1.
+    let spread = root["rawScoreSelfplayStdev"].as_f64().expect("spread");
+    assert!(spread > 5.0, "rawScoreSelfplayStdev {spread}");
     assert_eq!(root["visits"], 60, "{root}");
     let policy = e["policy"].as_array().expect("policy");
     assert_eq!(policy.len(), 362);

@@ -27,6 +27,9 @@ pub struct Raw {
     pub win: f64,
     /// Expected lead in points.
     pub lead: f64,
+    /// A KataGo net's self-play score and its spread, which hane's own
+    /// network does not have.
+    pub selfplay: Option<(f64, f64)>,
 }
 
 /// What an answer is built from besides the search result.
@@ -188,6 +191,7 @@ fn root_info(ctx: &Context<'_>, view: View, r: &SearchResult, warm_up: u64) -> V
     let raw = ctx.raw.unwrap_or(Raw {
         win: 0.5,
         lead: 0.0,
+        selfplay: None,
     });
     let mut m = Map::new();
     m.insert(
@@ -207,10 +211,11 @@ fn root_info(ctx: &Context<'_>, view: View, r: &SearchResult, warm_up: u64) -> V
     m.insert("scoreStdev".into(), num(r.score_stdev));
     m.insert("rawWinrate".into(), num(view.rate(raw.win)));
     m.insert("rawLead".into(), num(view.signed(raw.lead)));
-    m.insert("rawScoreSelfplay".into(), num(view.signed(raw.lead)));
+    let (selfplay, stdev) = raw.selfplay.unwrap_or((raw.lead, -1.0));
+    m.insert("rawScoreSelfplay".into(), num(view.signed(selfplay)));
     // Outputs hane's network does not have: -1, as KataGo reports them
     // for networks without them; no result cannot happen under superko.
-    m.insert("rawScoreSelfplayStdev".into(), json!(-1.0));
+    m.insert("rawScoreSelfplayStdev".into(), num(stdev));
     m.insert("rawStWrError".into(), json!(-1.0));
     m.insert("rawStScoreError".into(), json!(-1.0));
     m.insert("rawVarTimeLeft".into(), json!(-1.0));

@@ -62,6 +62,7 @@ fn build(q: &Query, policy: Option<&[f32]>) -> Value {
         raw: Some(Raw {
             win: 0.6,
             lead: 1.0,
+            selfplay: None,
         }),
     };
     answer(&ctx, &result(), 0)

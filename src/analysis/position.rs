@@ -19,7 +19,12 @@ pub struct QueryRules {
     /// (Chinese rules: N points for N stones, where AGA gives N-1); hane
     /// adds the point to the komi of handicap games.
     pub full_bonus: bool,
+    /// Territory rules played as AGA's: the warning the answer carries.
+    pub approximated: Option<&'static str>,
 }
+
+/// The warning of a query under Japanese or Korean rules.
+pub const TERRITORY_WARNING: &str = "hane counts by area: territory rules are analysed as AGA rules (the same result as territory scoring with pass stones; situational superko for ko); a score may differ from Japanese counting by a point, and seki points count";
 
 /// A rule set name or JSON object hane does not take.
 pub type RulesError = String;
@@ -37,6 +42,7 @@ pub fn parse_rules(v: &Value) -> Result<QueryRules, RulesError> {
     let plain = |rules| QueryRules {
         rules,
         full_bonus: false,
+        approximated: None,
     };
     match v {
         Value::String(name) => {
@@ -51,9 +57,17 @@ pub fn parse_rules(v: &Value) -> Result<QueryRules, RulesError> {
                 "chinese" | "chineseogs" | "chinesekgs" => Ok(QueryRules {
                     rules: Rules::AGA,
                     full_bonus: true,
+                    approximated: None,
+                }),
+                // KaTrain's default: answered, with a warning, rather
+                // than refused.
+                "japanese" | "korean" => Ok(QueryRules {
+                    rules: Rules::AGA,
+                    full_bonus: false,
+                    approximated: Some(TERRITORY_WARNING),
                 }),
                 _ => Err(format!(
-                    "unsupported rules {name:?}: hane counts by area and takes aga, chinese, new-zealand (nz) and tromp-taylor"
+                    "unsupported rules {name:?}: hane counts by area and takes aga, chinese, new-zealand (nz) and tromp-taylor (japanese and korean as aga)"
                 )),
             }
         }
@@ -93,6 +107,7 @@ pub fn parse_rules(v: &Value) -> Result<QueryRules, RulesError> {
                     ..base
                 },
                 full_bonus: full,
+                approximated: None,
             })
         }
         _ => Err("rules must be a string or an object".into()),
@@ -242,7 +257,13 @@ mod tests {
         }
         let cn = parse_rules(&json!("chinese")).unwrap();
         assert!(cn.full_bonus && cn.rules == Rules::AGA);
-        for bad in [json!("japanese"), json!("korean"), json!(3), json!("")] {
+        for name in ["japanese", "Korean"] {
+            let r = parse_rules(&json!(name)).unwrap();
+            assert_eq!(r.rules, Rules::AGA);
+            assert_eq!(r.approximated, Some(TERRITORY_WARNING));
+        }
+        assert_eq!(cn.approximated, None);
+        for bad in [json!("stone-scoring"), json!("ing"), json!(3), json!("")] {
             assert!(parse_rules(&bad).is_err(), "{bad}");
         }
         let tt = json!({"koRule":"POSITIONAL","scoringRule":"AREA","taxRule":"NONE",

@@ -286,6 +286,9 @@ fn analysis(id: &str, map: &Map<String, Value>, defaults: &Defaults) -> Result<R
         .get("rules")
         .ok_or_else(|| fail("rules", "rules are required".into()))?;
     let mut rules = position::parse_rules(rules_value).map_err(|m| fail("rules", m))?;
+    if let Some(w) = rules.approximated {
+        warnings.push(warning(id, "rules", w));
+    }
     if let Some(b) = map.get("whiteHandicapBonus") {
         use crate::rules::ruleset::HandicapBonus;
         let (bonus, full) = match b.as_str() {

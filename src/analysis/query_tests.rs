@@ -107,7 +107,7 @@ fn bad_lines_name_the_id_and_the_field() {
     assert!(failure(r#"{"moves":[]}"#).message.contains("\"id\""));
     assert!(failure(r#"{"id":7,"moves":[]}"#).message.contains("\"id\""));
     let cases = [
-        (r#","rules":"japanese""#, "rules"),
+        (r#","rules":"stone_scoring""#, "rules"),
         (r#","boardXSize":13"#, "boardYSize"),
         (r#","boardXSize":26,"boardYSize":26"#, "boardXSize"),
         (r#","boardXSize":1,"boardYSize":1"#, "boardXSize"),
@@ -191,7 +191,7 @@ fn actions() {
 
 #[test]
 fn failures_as_json() {
-    let f = failure(&q(r#","rules":"japanese""#));
+    let f = failure(&q(r#","rules":"ing""#));
     let v = f.to_json();
     assert_eq!(v["id"], "q1");
     assert_eq!(v["field"], "rules");

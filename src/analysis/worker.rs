@@ -208,6 +208,7 @@ impl Worker<'_> {
         let raw = Some(Raw {
             win: f64::from(e.win),
             lead: f64::from(e.lead),
+            selfplay: Some((f64::from(e.score_mean), f64::from(e.score_stdev))),
         });
         let policy = q.policy.then(|| {
             let mut by_point = vec![0.0; crate::rules::point::MAX_POINTS];
@@ -310,5 +311,6 @@ fn raw_judgement(net: &Net, game: &Game, color: Color) -> Option<Raw> {
     net::judge(net, game.board(), color, komi, &[], &mut [], &mut buf).then(|| Raw {
         win: f64::from(buf.heads.win()),
         lead: f64::from(buf.heads.lead()),
+        selfplay: None,
     })
 }
