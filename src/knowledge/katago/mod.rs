@@ -18,6 +18,7 @@
 
 pub mod area;
 pub mod file;
+pub mod heads;
 pub mod inputs;
 pub mod ladder;
 pub mod layers;
@@ -27,8 +28,9 @@ use crate::knowledge::net::symmetry::Symmetry;
 use crate::rules::{Color, Point};
 pub use file::KataError;
 use file::Words;
+use heads::{PolicyHead, ValueHead};
 pub use inputs::History;
-use model::{Body, PolicyHead, RawOut, Scratch, Trunk, ValueHead};
+use model::{Body, RawOut, Scratch, Trunk};
 
 /// The oldest model version hane reads (the first with today's inputs).
 pub const OLDEST_VERSION: i64 = 8;
