@@ -6,8 +6,9 @@
 //! description (`cpp/neuralnet/desc.cpp`, the model-version notes and the
 //! CPU backend, read for the facts). hane reads model versions
 //! [`OLDEST_VERSION`] to [`NEWEST_VERSION`] built of ordinary, global
-//! pooling and nested bottleneck blocks; transformer blocks and the SGF
-//! metadata encoder are refused with a clear message.
+//! pooling and nested bottleneck blocks and of transformer blocks
+//! (attention with rotary embeddings, SwiGLU feed-forward) in nested
+//! stacks; the SGF metadata encoder is refused with a clear message.
 //!
 //! [`KataNet::evaluate`] fills the inputs ([`inputs`]), runs the network
 //! through one of the eight symmetries and post-processes the outputs as
@@ -23,6 +24,8 @@ pub mod inputs;
 pub mod ladder;
 pub mod layers;
 pub mod model;
+pub mod rope;
+pub mod transformer;
 
 use crate::knowledge::net::symmetry::Symmetry;
 use crate::rules::{Color, Point};
@@ -136,8 +139,18 @@ impl KataNet {
         let mut meta = false;
         if version >= 15 {
             meta = w.int("metadata encoder")? != 0;
-            for _ in 0..7 {
-                w.int("model option")?;
+            // Whether the pass-alive areas are to be computed as if
+            // suicide were legal (for which KataGo's search sets its own
+            // rules), then six options no model uses yet.
+            if w.int("pass-alive option")? != 0 {
+                return Err(KataError::Unsupported(
+                    "pass-alive areas computed as under suicide rules".into(),
+                ));
+            }
+            for _ in 0..6 {
+                if w.int("model option")? != 0 {
+                    return Err(KataError::Unsupported("an unknown model option".into()));
+                }
             }
         }
         let trunk = Trunk::read(&mut w, version, meta)?;

@@ -1,12 +1,14 @@
 //! A KataGo network's structure, read from its file, and its forward
 //! pass: the trunk (an input convolution plus a dense layer of the global
 //! inputs, pre-activation residual blocks, some with global pooling, some
-//! nested bottlenecks, and a final normalisation), then the policy head
-//! and the value head.
+//! nested bottlenecks, whose inner stacks may hold transformer blocks, and
+//! a final normalisation), then the policy head and the value head
+//! ([`super::heads`]).
 
 use super::file::{KataError, Words};
 use super::heads::{PolicyHead, ValueHead, ValueOut};
 use super::layers::{Conv, ConvScratch, MatMul, Norm, RmsNorm, add_per_channel, pool};
+use super::transformer::{self, Attention, Ffn};
 
 /// The most residual blocks a trunk or a nested stack may have.
 const MAX_BLOCKS: usize = 512;
@@ -57,6 +59,10 @@ pub enum Block {
         /// Up.
         up: Conv,
     },
+    /// Self-attention over the board's points ([`transformer`]).
+    Attention(Box<Attention>),
+    /// A feed-forward block of each point ([`transformer`]).
+    Ffn(Box<Ffn>),
 }
 
 /// Reads `count` blocks of a stack whose channels are `channels`.
@@ -105,6 +111,8 @@ fn read_blocks(
                     up: Conv::read(w)?,
                 }
             }
+            "transformer_attention_block" => Block::Attention(Box::new(Attention::read(w)?)),
+            "transformer_ffn_block" => Block::Ffn(Box::new(Ffn::read(w)?)),
             other => return Err(KataError::Unsupported(format!("{other} blocks"))),
         };
         if !block.fits(channels) {
@@ -165,6 +173,8 @@ impl Block {
                     && up.cin == down.cout
                     && up.cout == c
             }
+            Block::Attention(att) => att.channels() == c,
+            Block::Ffn(ffn) => ffn.channels() == c,
         }
     }
 
@@ -226,6 +236,8 @@ impl Block {
                 up.add_to(n, &a, &mut s.conv, &mut t, x);
                 s.give(t);
             }
+            Block::Attention(att) => att.apply(n, x, &mut s.transformer),
+            Block::Ffn(ffn) => ffn.apply(n * n, x, &mut s.transformer),
         }
         s.give(a);
         s.give(b);
@@ -287,6 +299,15 @@ impl Trunk {
             1 => Tip::Rms(RmsNorm::read(w, version)?),
             k => return Err(KataError::Unsupported(format!("trunk norm kind {k}"))),
         };
+        let tip_channels = match &tip {
+            Tip::Batch(norm) => norm.channels(),
+            Tip::Rms(norm) => norm.channels(),
+        };
+        if tip_channels != channels {
+            return Err(KataError::Malformed(
+                "the trunk's last norm does not fit".into(),
+            ));
+        }
         Ok(Trunk {
             channels,
             initial,
@@ -331,6 +352,7 @@ pub struct Scratch {
     pub(super) vector: Vec<f32>,
     /// A second small vector (the value head's outputs).
     pub(super) small: Vec<f32>,
+    transformer: transformer::Scratch,
 }
 
 impl Scratch {
