@@ -11,7 +11,7 @@
 
 mod common;
 
-use hane::knowledge::katago::{KataBuffers, KataNet};
+use hane::knowledge::katago::{KataBuffers, KataNet, ROOT_OPTIMISM};
 use hane::knowledge::net::symmetry::Symmetry;
 use hane::rules::{BoardSize, Color, Game, Move, Rules};
 use std::io::Write;
@@ -58,7 +58,7 @@ fn hane_evaluates_katagos_net_as_katago_does() {
         let sym = Symmetry::new(f[4].parse().unwrap()).unwrap();
         let (white_win, white_lead): (f32, f32) = (f[5].parse().unwrap(), f[6].parse().unwrap());
         let color = game.to_move();
-        let e = net.evaluate(&game, color, sym, &mut buf);
+        let e = net.evaluate(&game, color, sym, ROOT_OPTIMISM, &mut buf);
         let (win, lead) = if color == Color::White {
             (e.win, e.lead)
         } else {

@@ -72,13 +72,22 @@ impl PolicyHead {
     }
 
     /// The policy logits of each point (`out`, `n * n`) and of the pass.
+    /// Nets of model version 12 and up have a second, optimistic policy:
+    /// the logits are `p + (optimistic - p) * optimism`, as KataGo mixes
+    /// them.
     pub(super) fn apply(
         &self,
         n: usize,
         trunk: &[f32],
+        optimism: f32,
         s: &mut Scratch,
         out: &mut Vec<f32>,
     ) -> f32 {
+        let mix = |v: &[f32]| match v {
+            [p, o, ..] => p + (o - p) * optimism,
+            [p] => *p,
+            [] => 0.0,
+        };
         let (mut p, mut g, mut t) = (s.take(), s.take(), s.take());
         self.p1.apply(n, trunk, &mut s.conv, &mut p);
         self.g1.apply(n, trunk, &mut s.conv, &mut g);
@@ -90,7 +99,7 @@ impl PolicyHead {
         self.p2.apply(n, &t, &mut s.conv, &mut g);
         let k = self.p2.cout;
         out.clear();
-        out.extend(g.chunks_exact(k).map(|row| row[0]));
+        out.extend(g.chunks_exact(k).map(mix));
         self.to_pass.apply(&s.pooled, &mut s.vector);
         let pass = match &self.pass_hidden {
             Some((bias, act, second)) => {
@@ -98,11 +107,10 @@ impl PolicyHead {
                 for v in s.vector.iter_mut() {
                     *v = act.apply(*v);
                 }
-                let hidden = std::mem::take(&mut s.vector);
-                second.apply(&hidden, &mut s.vector);
-                s.vector[0]
+                second.apply(&s.vector, &mut s.small);
+                mix(&s.small)
             }
-            None => s.vector[0],
+            None => mix(&s.vector),
         };
         s.give(p);
         s.give(g);

@@ -40,6 +40,12 @@ pub const OLDEST_VERSION: i64 = 8;
 /// The newest model version hane reads.
 pub const NEWEST_VERSION: i64 = 15;
 
+/// The weight of the optimistic policy (model versions 12 and up) in the
+/// policy KataGo reports for `kata-raw-nn` and at the root of its
+/// searches: its default `rootPolicyOptimism` in GTP and analysis. 0 is
+/// the plain policy, 1 the optimistic one.
+pub const ROOT_OPTIMISM: f32 = 0.2;
+
 /// Whether a file's first bytes are gzip's.
 pub fn is_gzip(bytes: &[u8]) -> bool {
     bytes.starts_with(&[0x1f, 0x8b])
@@ -199,16 +205,19 @@ impl KataNet {
     }
 
     /// Evaluates the current position of `game` for `color` to move, seen
-    /// through `sym`.
+    /// through `sym`, the policy mixed with the optimistic policy by
+    /// `optimism` (0 to 1; see [`ROOT_OPTIMISM`]; nets before model
+    /// version 12 have only the plain policy).
     pub fn evaluate(
         &self,
         game: &impl History,
         color: Color,
         sym: Symmetry,
+        optimism: f32,
         buf: &mut KataBuffers,
     ) -> KataEval {
         let mut out = KataEval::default();
-        self.evaluate_into(game, color, sym, buf, &mut out);
+        self.evaluate_into(game, color, sym, optimism, buf, &mut out);
         out
     }
 
@@ -219,6 +228,7 @@ impl KataNet {
         game: &impl History,
         color: Color,
         sym: Symmetry,
+        optimism: f32,
         buf: &mut KataBuffers,
         out: &mut KataEval,
     ) {
@@ -236,6 +246,7 @@ impl KataNet {
             n,
             &buf.seen,
             &buf.inputs.global,
+            optimism,
             &mut buf.scratch,
             &mut buf.raw,
         );

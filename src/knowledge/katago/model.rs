@@ -393,18 +393,21 @@ pub struct Body {
 }
 
 impl Body {
-    /// Runs the network on one `n`x`n` position.
+    /// Runs the network on one `n`x`n` position, its policy mixed with
+    /// the optimistic policy by `optimism` ([`PolicyHead`]).
+    #[allow(clippy::too_many_arguments)]
     pub fn apply(
         &self,
         n: usize,
         spatial: &[f32],
         global: &[f32],
+        optimism: f32,
         s: &mut Scratch,
         out: &mut RawOut,
     ) {
         self.trunk.apply(n, spatial, global, s);
         let trunk = std::mem::take(&mut s.trunk);
-        out.pass = self.policy.apply(n, &trunk, s, &mut out.policy);
+        out.pass = self.policy.apply(n, &trunk, optimism, s, &mut out.policy);
         self.value
             .apply(n, &trunk, s, &mut out.value, &mut out.owner);
         s.trunk = trunk;
