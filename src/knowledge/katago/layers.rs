@@ -6,6 +6,7 @@
 //! edge.
 
 use super::file::{KataError, Words};
+use super::vmath;
 use crate::knowledge::net::{conv, winograd};
 
 /// The most channels a layer may have.
@@ -54,6 +55,16 @@ impl Act {
                 x * sp.tanh()
             }
             Act::Silu => x / (1.0 + (-x).exp()),
+        }
+    }
+
+    /// Applies the activation to every value of `x` (SiLU by whole
+    /// vectors, [`vmath`]).
+    pub fn apply_all(self, x: &mut [f32]) {
+        match self {
+            Act::Identity => {}
+            Act::Silu => vmath::silu(x),
+            _ => x.iter_mut().for_each(|v| *v = self.apply(*v)),
         }
     }
 }
@@ -254,9 +265,10 @@ impl Norm {
         out.resize(x.len(), 0.0);
         for (orow, xrow) in out.chunks_exact_mut(c).zip(x.chunks_exact(c)) {
             for i in 0..c {
-                orow[i] = self.act.apply(xrow[i] * self.scale[i] + self.bias[i]);
+                orow[i] = xrow[i] * self.scale[i] + self.bias[i];
             }
         }
+        self.act.apply_all(out);
     }
 }
 
@@ -329,9 +341,10 @@ impl RmsNorm {
                 1.0 / (ss / c as f32 + self.eps).sqrt()
             };
             for i in 0..c {
-                orow[i] = self.act.apply(xrow[i] * r * self.gamma[i] + self.beta[i]);
+                orow[i] = xrow[i] * r * self.gamma[i] + self.beta[i];
             }
         }
+        self.act.apply_all(out);
     }
 }
 

@@ -26,6 +26,7 @@ pub mod layers;
 pub mod model;
 pub mod rope;
 pub mod transformer;
+pub mod vmath;
 
 use crate::knowledge::net::symmetry::Symmetry;
 use crate::rules::{Color, Point};

@@ -13,8 +13,9 @@
 //! which is the whole tensor, no point is masked.
 
 use super::file::{KataError, Words};
-use super::layers::{Act, MatMul};
+use super::layers::MatMul;
 use super::rope::Rope;
+use super::vmath;
 
 /// The most heads or channels of a head.
 const MAX_HEADS: usize = 4096;
@@ -170,7 +171,7 @@ impl Attention {
                 m,
             );
             for row in s.scores.chunks_exact_mut(m) {
-                softmax(row);
+                vmath::softmax(row);
             }
             // attended_h = scores V_kv: m x vd.
             product(
@@ -245,28 +246,11 @@ impl Ffn {
         self.norm.apply(x, &mut s.normed);
         self.up.apply_rows(m, &s.normed, &mut s.hidden);
         self.gate.apply_rows(m, &s.normed, &mut s.gate);
-        for (a, g) in s.hidden.iter_mut().zip(&s.gate) {
-            *a = Act::Silu.apply(*a) * g;
-        }
+        vmath::silu_gate(&mut s.hidden, &s.gate);
         self.down.apply_rows(m, &s.hidden, &mut s.projected);
         for (a, b) in x.iter_mut().zip(&s.projected) {
             *a += b;
         }
-    }
-}
-
-/// The softmax of a row in place, as KataGo takes it: the maximum off,
-/// the exponentials summed in order, each times the sum's inverse.
-fn softmax(row: &mut [f32]) {
-    let max = row.iter().copied().fold(-1e30f32, f32::max);
-    let mut sum = 0.0f32;
-    for v in row.iter_mut() {
-        *v = (*v - max).exp();
-        sum += *v;
-    }
-    let inv = 1.0 / sum;
-    for v in row.iter_mut() {
-        *v *= inv;
     }
 }
 
