@@ -359,3 +359,84 @@ fn analysis_with_a_katago_net_streams_katagos_lines() {
     assert_eq!(e.answer(std::time::Duration::from_secs(10)), "= hane");
     e.finish();
 }
+
+/// Counts the allocations of the thread that arms it.
+mod counting {
+    use std::alloc::{GlobalAlloc, Layout, System};
+    use std::cell::Cell;
+
+    thread_local! {
+        static ARMED: Cell<bool> = const { Cell::new(false) };
+        static COUNT: Cell<usize> = const { Cell::new(0) };
+    }
+
+    pub struct Counting;
+
+    // SAFETY: every call is passed on to the system allocator unchanged;
+    // the counters are thread-local cells that allocate nothing.
+    unsafe impl GlobalAlloc for Counting {
+        unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+            if ARMED.with(Cell::get) {
+                COUNT.with(|c| c.set(c.get() + 1));
+            }
+            // SAFETY: the caller's contract is the system allocator's.
+            unsafe { System.alloc(layout) }
+        }
+
+        unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+            // SAFETY: as above.
+            unsafe { System.dealloc(ptr, layout) }
+        }
+
+        unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, size: usize) -> *mut u8 {
+            if ARMED.with(Cell::get) {
+                COUNT.with(|c| c.set(c.get() + 1));
+            }
+            // SAFETY: as above.
+            unsafe { System.realloc(ptr, layout, size) }
+        }
+    }
+
+    /// The allocations `f` makes on this thread.
+    pub fn allocations(f: impl FnOnce()) -> usize {
+        COUNT.with(|c| c.set(0));
+        ARMED.with(|a| a.set(true));
+        f();
+        ARMED.with(|a| a.set(false));
+        COUNT.with(Cell::get)
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: counting::Counting = counting::Counting;
+
+/// Once its buffers have grown, the network's part of an evaluation of
+/// a transformer net (its layers, the tables of its rotary embeddings,
+/// the heads and the post-processing) allocates nothing of its own. What
+/// an evaluation allocates is the filling of the inputs (the ladder and
+/// area reading), counted apart on the same positions, and the packing
+/// buffer `matrixmultiply` takes for each matrix product: the tiny net
+/// makes 61 products (24 and 32 in its two nested blocks, 5 in the heads).
+#[test]
+fn the_network_reuses_its_buffers() {
+    let net = KataNet::from_file(TINY).expect("the net loads");
+    let text = std::fs::read_to_string(TINY_ANSWERS).expect("recorded answers");
+    let mut buf = KataBuffers::default();
+    let mut out = hane::knowledge::katago::KataEval::default();
+    let mut inputs = hane::knowledge::katago::inputs::Inputs::default();
+    for (k, line) in text.lines().take(4).enumerate() {
+        let f: Vec<&str> = line.split('\t').collect();
+        let game = position(f[1], f[2], f[3].parse().unwrap());
+        let (color, sym) = (game.to_move(), Symmetry::new(k).unwrap());
+        let mut evaluate =
+            || net.evaluate_into(&game, color, sym, ROOT_OPTIMISM, &mut buf, &mut out);
+        evaluate();
+        let all = counting::allocations(evaluate);
+        inputs.fill(&game, color);
+        let filling = counting::allocations(|| inputs.fill(&game, color));
+        assert!(
+            all >= filling && all - filling <= 61,
+            "position {k}: {all} allocations, {filling} filling the inputs"
+        );
+    }
+}
