@@ -58,13 +58,22 @@ impl Act {
         }
     }
 
-    /// Applies the activation to every value of `x` (SiLU by whole
-    /// vectors, [`vmath`]).
-    pub fn apply_all(self, x: &mut [f32]) {
-        match self {
-            Act::Identity => {}
-            Act::Silu => vmath::silu(x),
-            _ => x.iter_mut().for_each(|v| *v = self.apply(*v)),
+    /// The part of the activation to apply value by value, in the pass
+    /// that computes the values: all of it but SiLU, which
+    /// [`Act::finish`] applies to the whole buffer by vectors
+    /// ([`vmath`]).
+    fn inline(self) -> Act {
+        if self == Act::Silu {
+            Act::Identity
+        } else {
+            self
+        }
+    }
+
+    /// What [`Act::inline`] left to apply to `x`.
+    fn finish(self, x: &mut [f32]) {
+        if self == Act::Silu {
+            vmath::silu(x);
         }
     }
 }
@@ -263,12 +272,13 @@ impl Norm {
     pub fn apply(&self, x: &[f32], out: &mut Vec<f32>) {
         let c = self.scale.len();
         out.resize(x.len(), 0.0);
+        let act = self.act.inline();
         for (orow, xrow) in out.chunks_exact_mut(c).zip(x.chunks_exact(c)) {
             for i in 0..c {
-                orow[i] = xrow[i] * self.scale[i] + self.bias[i];
+                orow[i] = act.apply(xrow[i] * self.scale[i] + self.bias[i]);
             }
         }
-        self.act.apply_all(out);
+        self.act.finish(out);
     }
 }
 
@@ -326,6 +336,7 @@ impl RmsNorm {
     pub fn apply(&self, x: &[f32], out: &mut Vec<f32>) {
         let c = self.gamma.len();
         out.resize(x.len(), 0.0);
+        let act = self.act.inline();
         // Summed in KataGo's order, point by point, channel by channel.
         let whole = if self.spatial {
             let ss: f32 = x.iter().map(|v| v * v).sum();
@@ -341,10 +352,10 @@ impl RmsNorm {
                 1.0 / (ss / c as f32 + self.eps).sqrt()
             };
             for i in 0..c {
-                orow[i] = xrow[i] * r * self.gamma[i] + self.beta[i];
+                orow[i] = act.apply(xrow[i] * r * self.gamma[i] + self.beta[i]);
             }
         }
-        self.act.apply_all(out);
+        self.act.finish(out);
     }
 }
 
