@@ -7,7 +7,7 @@ use super::output::Output;
 use super::query::Query;
 use super::queue::{Job, Queue};
 use crate::knowledge::Networks;
-use crate::knowledge::katago::{KataBuffers, KataNet, dense_point};
+use crate::knowledge::katago::{KataBuffers, KataNet, ROOT_OPTIMISM, dense_point};
 use crate::knowledge::model::Model;
 use crate::knowledge::net::symmetry::Symmetry;
 use crate::knowledge::net::{self, Net, NetBuffers};
@@ -204,7 +204,13 @@ impl Worker<'_> {
         };
         // The network's own view of the root: the raw value and lead,
         // and the policy KataGo reports (without symmetry averaging).
-        let e = net.evaluate(game, color, Symmetry::IDENTITY, &mut KataBuffers::default());
+        let e = net.evaluate(
+            game,
+            color,
+            Symmetry::IDENTITY,
+            ROOT_OPTIMISM,
+            &mut KataBuffers::default(),
+        );
         let raw = Some(Raw {
             win: f64::from(e.win),
             lead: f64::from(e.lead),

@@ -52,7 +52,8 @@ impl Session {
             Some(kata) => {
                 let mut buf = crate::knowledge::katago::KataBuffers::default();
                 let sym = crate::knowledge::net::symmetry::Symmetry::IDENTITY;
-                let e = kata.evaluate(&self.game, color, sym, &mut buf);
+                // The plain policy, as the search reads it.
+                let e = kata.evaluate(&self.game, color, sym, 0.0, &mut buf);
                 let mut probs = vec![0.0; crate::rules::point::MAX_POINTS];
                 for (i, &p) in e.policy.iter().enumerate() {
                     if let Some(pt) = crate::knowledge::katago::dense_point(size, i) {

@@ -5,7 +5,7 @@
 use super::Session;
 use crate::gtp::error::GtpError;
 use crate::gtp::raw_nn::{self, RawEval, Which};
-use crate::knowledge::katago::{KataBuffers, KataNet};
+use crate::knowledge::katago::{KataBuffers, KataNet, ROOT_OPTIMISM};
 use crate::knowledge::net::symmetry::{self, Symmetry};
 use crate::knowledge::net::{Net, NetBuffers};
 use crate::knowledge::priors;
@@ -88,7 +88,7 @@ impl Session {
     ) -> Vec<RawEval> {
         let mut buf = KataBuffers::default();
         syms.map(|sym| {
-            let e = net.evaluate(&self.game, color, sym, &mut buf);
+            let e = net.evaluate(&self.game, color, sym, ROOT_OPTIMISM, &mut buf);
             RawEval {
                 symmetry: sym,
                 color,

@@ -6,6 +6,7 @@
 //! edge.
 
 use super::file::{KataError, Words};
+use super::vmath;
 use crate::knowledge::net::{conv, winograd};
 
 /// The most channels a layer may have.
@@ -54,6 +55,25 @@ impl Act {
                 x * sp.tanh()
             }
             Act::Silu => x / (1.0 + (-x).exp()),
+        }
+    }
+
+    /// The part of the activation to apply value by value, in the pass
+    /// that computes the values: all of it but SiLU, which
+    /// [`Act::finish`] applies to the whole buffer by vectors
+    /// ([`vmath`]).
+    fn inline(self) -> Act {
+        if self == Act::Silu {
+            Act::Identity
+        } else {
+            self
+        }
+    }
+
+    /// What [`Act::inline`] left to apply to `x`.
+    fn finish(self, x: &mut [f32]) {
+        if self == Act::Silu {
+            vmath::silu(x);
         }
     }
 }
@@ -252,19 +272,24 @@ impl Norm {
     pub fn apply(&self, x: &[f32], out: &mut Vec<f32>) {
         let c = self.scale.len();
         out.resize(x.len(), 0.0);
+        let act = self.act.inline();
         for (orow, xrow) in out.chunks_exact_mut(c).zip(x.chunks_exact(c)) {
             for i in 0..c {
-                orow[i] = self.act.apply(xrow[i] * self.scale[i] + self.bias[i]);
+                orow[i] = act.apply(xrow[i] * self.scale[i] + self.bias[i]);
             }
         }
+        self.act.finish(out);
     }
 }
 
-/// The trunk's last normalisation over the channels of each point
-/// (KataGo's non-spatial RMS norm), then an activation.
+/// The trunk's last normalisation by a root mean square (KataGo's RMS
+/// norm), then a scale and a bias per channel and an activation. The mean
+/// is over each point's channels, or for a spatial norm over every
+/// channel of every point of the board.
 #[derive(Debug)]
 pub struct RmsNorm {
     eps: f32,
+    spatial: bool,
     gamma: Vec<f32>,
     beta: Vec<f32>,
     act: Act,
@@ -273,15 +298,20 @@ pub struct RmsNorm {
 impl RmsNorm {
     /// Reads it (name, channels, epsilon, spatial flag, group size, gamma,
     /// beta) and the activation after it.
+    ///
+    /// # Errors
+    /// Truncated or malformed data, or a grouped norm.
     pub fn read(w: &mut Words, version: i64) -> Result<RmsNorm, KataError> {
         let name = w.word()?.to_string();
         let c = w.count("channels", MAX_CHANNELS)?;
         let eps = w.float("epsilon")?;
-        let spatial = w.int("spatial")?;
-        let groups = w.int("group size")?;
-        if spatial != 0 || groups != 0 {
+        if !(eps > 0.0 && eps <= 1.0) {
+            return Err(KataError::Malformed(format!("{name}: epsilon {eps}")));
+        }
+        let spatial = w.int("spatial")? != 0;
+        if w.int("group size")? != 0 {
             return Err(KataError::Unsupported(format!(
-                "a spatial or grouped RMS norm ({name})"
+                "a grouped RMS norm ({name})"
             )));
         }
         let gamma = w.floats(c, &name)?;
@@ -289,23 +319,43 @@ impl RmsNorm {
         let act = Act::read(w, version)?;
         Ok(RmsNorm {
             eps,
+            spatial,
             gamma,
             beta,
             act,
         })
     }
 
-    /// `out = act(x / rms(x) * gamma + beta)` point by point.
+    /// Channels.
+    pub fn channels(&self) -> usize {
+        self.gamma.len()
+    }
+
+    /// `out = act(x / rms(x) * gamma + beta)`, the root mean square taken
+    /// point by point or over the board (`out` resized).
     pub fn apply(&self, x: &[f32], out: &mut Vec<f32>) {
         let c = self.gamma.len();
         out.resize(x.len(), 0.0);
+        let act = self.act.inline();
+        // Summed in KataGo's order, point by point, channel by channel.
+        let whole = if self.spatial {
+            let ss: f32 = x.iter().map(|v| v * v).sum();
+            1.0 / (ss / x.len() as f32 + self.eps).sqrt()
+        } else {
+            0.0
+        };
         for (orow, xrow) in out.chunks_exact_mut(c).zip(x.chunks_exact(c)) {
-            let ss: f32 = xrow.iter().map(|v| v * v).sum();
-            let r = 1.0 / (ss / c as f32 + self.eps).sqrt();
+            let r = if self.spatial {
+                whole
+            } else {
+                let ss: f32 = xrow.iter().map(|v| v * v).sum();
+                1.0 / (ss / c as f32 + self.eps).sqrt()
+            };
             for i in 0..c {
-                orow[i] = self.act.apply(xrow[i] * r * self.gamma[i] + self.beta[i]);
+                orow[i] = act.apply(xrow[i] * r * self.gamma[i] + self.beta[i]);
             }
         }
+        self.act.finish(out);
     }
 }
 
@@ -332,6 +382,13 @@ impl MatMul {
             cout,
             w: weights,
         })
+    }
+
+    /// `out = x W` for `m` rows of `cin` at once (`out` resized to `m`
+    /// rows of `cout`).
+    pub fn apply_rows(&self, m: usize, x: &[f32], out: &mut Vec<f32>) {
+        out.resize(m * self.cout, 0.0);
+        conv::gemm(m, self.cin, self.cout, x, false, &self.w, false, 0.0, out);
     }
 
     /// `out = x W` for one vector (`out` resized).

@@ -6,8 +6,9 @@
 //! description (`cpp/neuralnet/desc.cpp`, the model-version notes and the
 //! CPU backend, read for the facts). hane reads model versions
 //! [`OLDEST_VERSION`] to [`NEWEST_VERSION`] built of ordinary, global
-//! pooling and nested bottleneck blocks; transformer blocks and the SGF
-//! metadata encoder are refused with a clear message.
+//! pooling and nested bottleneck blocks and of transformer blocks
+//! (attention with rotary embeddings, SwiGLU feed-forward) in nested
+//! stacks; the SGF metadata encoder is refused with a clear message.
 //!
 //! [`KataNet::evaluate`] fills the inputs ([`inputs`]), runs the network
 //! through one of the eight symmetries and post-processes the outputs as
@@ -18,22 +19,33 @@
 
 pub mod area;
 pub mod file;
+pub mod heads;
 pub mod inputs;
 pub mod ladder;
 pub mod layers;
 pub mod model;
+pub mod rope;
+pub mod transformer;
+pub mod vmath;
 
 use crate::knowledge::net::symmetry::Symmetry;
 use crate::rules::{Color, Point};
 pub use file::KataError;
 use file::Words;
+use heads::{PolicyHead, ValueHead};
 pub use inputs::History;
-use model::{Body, PolicyHead, RawOut, Scratch, Trunk, ValueHead};
+use model::{Body, RawOut, Scratch, Trunk};
 
 /// The oldest model version hane reads (the first with today's inputs).
 pub const OLDEST_VERSION: i64 = 8;
 /// The newest model version hane reads.
 pub const NEWEST_VERSION: i64 = 15;
+
+/// The weight of the optimistic policy (model versions 12 and up) in the
+/// policy KataGo reports for `kata-raw-nn` and at the root of its
+/// searches: its default `rootPolicyOptimism` in GTP and analysis. 0 is
+/// the plain policy, 1 the optimistic one.
+pub const ROOT_OPTIMISM: f32 = 0.2;
 
 /// Whether a file's first bytes are gzip's.
 pub fn is_gzip(bytes: &[u8]) -> bool {
@@ -134,8 +146,18 @@ impl KataNet {
         let mut meta = false;
         if version >= 15 {
             meta = w.int("metadata encoder")? != 0;
-            for _ in 0..7 {
-                w.int("model option")?;
+            // Whether the pass-alive areas are to be computed as if
+            // suicide were legal (for which KataGo's search sets its own
+            // rules), then six options no model uses yet.
+            if w.int("pass-alive option")? != 0 {
+                return Err(KataError::Unsupported(
+                    "pass-alive areas computed as under suicide rules".into(),
+                ));
+            }
+            for _ in 0..6 {
+                if w.int("model option")? != 0 {
+                    return Err(KataError::Unsupported("an unknown model option".into()));
+                }
             }
         }
         let trunk = Trunk::read(&mut w, version, meta)?;
@@ -184,16 +206,19 @@ impl KataNet {
     }
 
     /// Evaluates the current position of `game` for `color` to move, seen
-    /// through `sym`.
+    /// through `sym`, the policy mixed with the optimistic policy by
+    /// `optimism` (0 to 1; see [`ROOT_OPTIMISM`]; nets before model
+    /// version 12 have only the plain policy).
     pub fn evaluate(
         &self,
         game: &impl History,
         color: Color,
         sym: Symmetry,
+        optimism: f32,
         buf: &mut KataBuffers,
     ) -> KataEval {
         let mut out = KataEval::default();
-        self.evaluate_into(game, color, sym, buf, &mut out);
+        self.evaluate_into(game, color, sym, optimism, buf, &mut out);
         out
     }
 
@@ -204,6 +229,7 @@ impl KataNet {
         game: &impl History,
         color: Color,
         sym: Symmetry,
+        optimism: f32,
         buf: &mut KataBuffers,
         out: &mut KataEval,
     ) {
@@ -221,6 +247,7 @@ impl KataNet {
             n,
             &buf.seen,
             &buf.inputs.global,
+            optimism,
             &mut buf.scratch,
             &mut buf.raw,
         );

@@ -51,7 +51,8 @@ impl Evaluator {
         out: &mut KataEval,
     ) {
         match self {
-            Evaluator::Kata(k) => k.evaluate_into(pos, color, sym, &mut buf.kata, out),
+            // The plain policy, as before nets had an optimistic one.
+            Evaluator::Kata(k) => k.evaluate_into(pos, color, sym, 0.0, &mut buf.kata, out),
             Evaluator::Own { model, net } => own(model, net, pos, color, buf, out),
         }
     }
