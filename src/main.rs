@@ -59,9 +59,9 @@ struct Cli {
     /// Search threads (default: the number of cores).
     #[arg(long)]
     threads: Option<usize>,
-    /// Playouts per move: exactly this many, no early stop (default 10000,
-    /// 800 visits with a KataGo net, when no time control or
-    /// --time-per-move applies).
+    /// Playouts per move: exactly this many, no early stop (default 10000;
+    /// with a KataGo net 800 visits, or 10 s if sooner; when no time
+    /// control or --time-per-move applies).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     playouts: Option<u64>,
     /// Seconds per move when the controller sets no time control.

@@ -13,6 +13,11 @@ pub const DEFAULT_PLAYOUTS: u64 = 10_000;
 /// net and 2 threads, as KataGo's own GTP example does with its 500.
 pub const DEFAULT_VISITS: u64 = 800;
 
+/// With a KataGo network and no setting, a move also stops after this
+/// many seconds: a large net (KaTrain's 10-block transformer runs a few
+/// visits a second on a CPU) would take minutes for the visits.
+pub const DEFAULT_NET_SECONDS: f64 = 10.0;
+
 /// A playout count or a thinking time, whichever the options give.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Budget {
@@ -48,6 +53,17 @@ impl Budget {
         }
     }
 
+    /// [`Budget::without_clock`] for the search of a KataGo network:
+    /// [`DEFAULT_VISITS`] or [`DEFAULT_NET_SECONDS`], whichever comes
+    /// first, when neither is set.
+    pub fn for_network(playouts: Option<u64>, time_per_move: Option<f64>) -> Budget {
+        let mut b = Budget::without_clock_or(playouts, time_per_move, DEFAULT_VISITS);
+        if playouts.is_none() && time_per_move.is_none() {
+            b.time = Some(Duration::from_secs_f64(DEFAULT_NET_SECONDS));
+        }
+        b
+    }
+
     /// True once a search with these figures has used the budget.
     pub fn reached(&self, playouts: u64, elapsed: Duration) -> bool {
         self.playouts.is_some_and(|n| playouts >= n) || self.time.is_some_and(|t| elapsed >= t)
@@ -72,8 +88,11 @@ mod tests {
             Budget::without_clock(None, Some(1e-9)).time,
             Some(Duration::from_millis(10))
         );
-        let b = Budget::without_clock_or(None, None, DEFAULT_VISITS);
+        let b = Budget::for_network(None, None);
         assert_eq!(b.playouts, Some(DEFAULT_VISITS));
+        assert!(b.reached(1, Duration::from_secs_f64(DEFAULT_NET_SECONDS)));
+        assert!(!b.reached(1, Duration::from_secs(1)));
+        assert_eq!(Budget::for_network(Some(5), None).time, None);
         assert_eq!(Budget::without_clock_or(Some(7), None, 9).playouts, Some(7));
     }
 }

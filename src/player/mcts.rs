@@ -183,16 +183,12 @@ impl MctsPlayer {
                 Some(t),
             ),
             None => {
-                let default = if self.options.net.kata.is_some() {
-                    super::DEFAULT_VISITS
+                let (playouts, per_move) = (self.options.playouts, self.options.time_per_move);
+                let b = if self.options.net.kata.is_some() {
+                    Budget::for_network(playouts, per_move)
                 } else {
-                    super::DEFAULT_PLAYOUTS
+                    Budget::without_clock(playouts, per_move)
                 };
-                let b = Budget::without_clock_or(
-                    self.options.playouts,
-                    self.options.time_per_move,
-                    default,
-                );
                 (b.playouts, b.time)
             }
         };

@@ -7,7 +7,7 @@ use crate::config::LiveGfx;
 use crate::gtp::error::GtpError;
 use crate::gtp::gogui::{self, ParamChange};
 use crate::knowledge::NetFile;
-use crate::player::{Budget, DEFAULT_PLAYOUTS, DEFAULT_VISITS};
+use crate::player::Budget;
 use crate::rules::{BoardSize, Color};
 use crate::search::{Report, SearchResult};
 use crate::stop::StopCheck;
@@ -49,13 +49,12 @@ impl Session {
                 "this display needs the MCTS player (--player mcts)".into(),
             ));
         }
-        let default = if self.config.net.as_ref().is_some_and(NetFile::is_kata) {
-            DEFAULT_VISITS
+        let (playouts, per_move) = (self.config.playouts, self.config.time_per_move);
+        let budget = if self.config.net.as_ref().is_some_and(NetFile::is_kata) {
+            Budget::for_network(playouts, per_move)
         } else {
-            DEFAULT_PLAYOUTS
+            Budget::without_clock(playouts, per_move)
         };
-        let budget =
-            Budget::without_clock_or(self.config.playouts, self.config.time_per_move, default);
         let stop_requests = AtomicU64::new(0);
         let stop = StopCheck::new(&stop_requests, 0);
         let mut last: Option<SearchResult> = None;
