@@ -80,8 +80,18 @@ fn summary(size: BoardSize, color: Color, r: &SearchResult) -> String {
     if !r.candidates.iter().any(|c| c.visits > 0) {
         return format!("TEXT {side}: no move searched ({} playouts)", r.playouts);
     }
+    // The move played may not be the most visited (green on the board):
+    // say so, or the two look contradictory.
+    let most = r.candidates.iter().max_by_key(|c| c.visits).map(|c| c.mv);
+    let why = match most {
+        Some(m) if m != r.best => format!(
+            " (its confidence bound beats the most visited, {})",
+            move_name(size, m)
+        ),
+        _ => String::new(),
+    };
     format!(
-        "TEXT {side} {} {} after {} playouts in {:.2} s",
+        "TEXT {side} {} {}{why} after {} playouts in {:.2} s",
         move_name(size, r.best),
         percent(r.win_rate),
         r.playouts,
@@ -357,6 +367,21 @@ mod tests {
              COLOR #ffff00 C3\n\
              LABEL E5 61 C3 25\n\
              TEXT B E5 61.3% after 1000 playouts in 0.25 s"
+        );
+    }
+
+    /// The move played (by the confidence bound) is not always the most
+    /// visited one, which the board colours green: the summary says so.
+    #[test]
+    fn the_summary_names_a_move_chosen_over_the_most_visited() {
+        let s = BoardSize::new(9).unwrap();
+        let mut r = result(s);
+        r.best = r.candidates[1].mv;
+        let text = best_moves(s, Color::Black, &r);
+        assert!(text.starts_with("COLOR #00ff00 E5\n"), "{text}");
+        assert!(
+            text.ends_with("TEXT B C3 61.3% (its confidence bound beats the most visited, E5) after 1000 playouts in 0.25 s"),
+            "{text}"
         );
     }
 
