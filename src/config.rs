@@ -190,3 +190,21 @@ impl Config {
         }
     }
 }
+
+/// A `--tune NAME=VALUE` setting, checked against the search's constants
+/// ([`SearchParams::set`](crate::search::SearchParams::set)).
+///
+/// # Errors
+/// Not `NAME=VALUE`, not a number, or what `set` refuses.
+pub fn parse_tune(s: &str) -> Result<(String, f64), String> {
+    let (name, value) = s
+        .split_once('=')
+        .ok_or_else(|| format!("{s:?} is not NAME=VALUE"))?;
+    let value: f64 = value
+        .trim()
+        .parse()
+        .map_err(|_| format!("{value:?} is not a number"))?;
+    let name = name.trim().to_string();
+    crate::search::SearchParams::default().set(&name, value)?;
+    Ok((name, value))
+}

@@ -27,10 +27,11 @@
 //!   KaTrain): queries on stdin, answers on stdout, searches on the shared
 //!   search threads; it reads and writes only through what [`analysis::serve`]
 //!   is given.
-//! - [`train`]: `hane train` (the model by minorization–maximization) and
-//!   `hane predict` (its accuracy on game records).
-//! - [`bench`]: the `hane bench` measurements; [`life`]: `hane life`, how
-//!   well the playouts judge life and death.
+//! - [`bench`]: the `hane bench` measurements.
+//! - `lab` (the `lab` feature, on by default): what builds and measures
+//!   the engine's knowledge and never plays — training, the opening book,
+//!   simulation balancing, `hane life` — and those commands' options. No
+//!   engine module uses it.
 //!
 //! A `genmove` flows one way: `gtp` parses the line, the session asks the
 //! player for a move given `&Game`, the player searches, then the session
@@ -44,7 +45,8 @@ pub mod config;
 pub mod endgame;
 pub mod gtp;
 pub mod knowledge;
-pub mod life;
+#[cfg(feature = "lab")]
+pub mod lab;
 pub mod player;
 pub mod prefetch;
 pub mod rules;
@@ -52,4 +54,3 @@ pub mod search;
 pub mod sgf;
 pub mod sgf_file;
 pub mod stop;
-pub mod train;

@@ -1,16 +1,14 @@
 //! The `hane` binary: parse options, start logging on stderr, and serve
-//! GTP on stdin/stdout, or hand an offline command (the benchmark, the
-//! trainers) to [`tools`]. No engine logic lives here.
+//! GTP on stdin/stdout, or run one of the other commands (`analysis`,
+//! `bench`, and the lab's, `hane::lab::commands`). No engine logic lives
+//! here.
 
 use clap::{Parser, ValueEnum};
-use hane::config::{Config, LiveGfx, PlayerKind};
+use hane::config::{Config, LiveGfx, PlayerKind, parse_tune};
 use hane::gtp::{Session, serve};
 use hane::rules::Rules;
 use hane::search::PlayoutKind;
 use std::process::ExitCode;
-
-mod tools;
-use tools::Sub;
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum PlayerArg {
@@ -38,6 +36,39 @@ enum PlayoutArg {
     /// Answers to the last move: captures, escapes, eye vital points,
     /// two-liberty fights, learned shapes; no useless self-atari.
     Heavy,
+}
+
+/// The commands besides GTP: the engine's own, and the lab's where it is
+/// built in (the `lab` feature, on by default).
+#[derive(clap::Subcommand, Debug)]
+enum Sub {
+    /// Answer KataGo's JSON analysis protocol on stdin/stdout, as KaTrain
+    /// and other review tools speak it: one query a line in, one answer a
+    /// line out (docs/analysis-engine.md). Global options go before the
+    /// command: `hane --threads 2 analysis`.
+    Analysis {
+        /// Turns searched at once (at most --threads); the search threads
+        /// are shared among them.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        analysis_threads: u32,
+        /// KataGo's own options (`-model FILE -config FILE` …), accepted so
+        /// a wrapper can pass them on, and ignored.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, hide = true)]
+        katago_args: Vec<String>,
+    },
+    /// Measure speed (bare board and inside the search, light and heavy
+    /// playouts, 1 and all threads) and print the deterministic signature.
+    Bench {
+        /// Seconds per measurement.
+        #[arg(long, default_value_t = 2.0)]
+        seconds: f64,
+        /// Playouts per position for the signature.
+        #[arg(long, default_value_t = 5000)]
+        signature_playouts: u64,
+    },
+    #[cfg(feature = "lab")]
+    #[command(flatten)]
+    Lab(Box<hane::lab::commands::LabCommand>),
 }
 
 /// hane: a Go engine speaking GTP v2 on stdin/stdout.
@@ -138,19 +169,6 @@ struct Cli {
     command: Option<Sub>,
 }
 
-pub(crate) fn parse_tune(s: &str) -> Result<(String, f64), String> {
-    let (name, value) = s
-        .split_once('=')
-        .ok_or_else(|| format!("{s:?} is not NAME=VALUE"))?;
-    let value: f64 = value
-        .trim()
-        .parse()
-        .map_err(|_| format!("{value:?} is not a number"))?;
-    let name = name.trim().to_string();
-    hane::search::SearchParams::default().set(&name, value)?;
-    Ok((name, value))
-}
-
 fn parse_rules(s: &str) -> Result<Rules, String> {
     s.parse()
         .map_err(|e: hane::rules::ruleset::UnknownRules| e.to_string())
@@ -227,7 +245,7 @@ fn main() -> ExitCode {
         no_net: cli.no_net,
     };
     if let Some(command) = cli.command {
-        return tools::run(command, &config);
+        return run_command(command, &config);
     }
     let mut session = Session::new(&config, config.make_player());
     let stdout = std::io::stdout();
@@ -237,5 +255,54 @@ fn main() -> ExitCode {
             log::error!("GTP output failed: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// Runs a command besides GTP with the options every command shares.
+fn run_command(command: Sub, config: &Config) -> ExitCode {
+    match command {
+        Sub::Analysis {
+            analysis_threads,
+            katago_args,
+        } => {
+            if !katago_args.is_empty() {
+                log::warn!("ignored: {}", katago_args.join(" "));
+            }
+            let stdin = std::io::stdin();
+            match hane::analysis::serve(
+                stdin.lock(),
+                std::io::stdout(),
+                config,
+                analysis_threads as usize,
+            ) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    log::error!("{e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Sub::Bench {
+            seconds,
+            signature_playouts,
+        } => {
+            let base = match config.search_params() {
+                Ok(params) => params,
+                Err(e) => {
+                    eprintln!("hane: {e}");
+                    return ExitCode::FAILURE;
+                }
+            };
+            hane::bench::run(
+                seconds,
+                config.seed,
+                config.threads,
+                signature_playouts,
+                base,
+            );
+            ExitCode::SUCCESS
+        }
+        #[cfg(feature = "lab")]
+        Sub::Lab(command) => hane::lab::commands::run(*command, config),
     }
 }

@@ -6,6 +6,10 @@
 //!
 //! `tests/data/tygem-sample.txt`: see `tests/train.rs`.
 
+// The lab's commands (`train`, `train-net`, `predict`) exist with the
+// `lab` feature alone.
+#![cfg(feature = "lab")]
+
 use std::io::Write;
 mod common;
 

@@ -9,6 +9,10 @@
 //! collection (one game a line; one of them, line 24, retakes a ko at
 //! once in its record) and one malformed line, line 41.
 
+// The lab's commands (`train`, `train-net`, `predict`) exist with the
+// `lab` feature alone.
+#![cfg(feature = "lab")]
+
 mod common;
 
 use std::path::{Path, PathBuf};

@@ -55,7 +55,7 @@ pub struct Book {
 }
 
 /// The text of the book built into hane (`book9.txt`).
-pub const BUILTIN_TEXT: &str = include_str!("book9.txt");
+pub const BUILTIN_TEXT: &str = include_str!("../../data/book9.txt");
 
 /// The book built into hane, or an empty one if it does not parse (a
 /// build-time file; the tests check that it does).
@@ -300,7 +300,7 @@ mod tests {
 
     #[test]
     fn the_built_in_book_reads_and_every_move_is_legal() {
-        let book = Book::parse(include_str!("book9.txt")).unwrap();
+        let book = Book::parse(include_str!("../../data/book9.txt")).unwrap();
         assert!(!book.is_empty());
         for (moves, reply) in &book.entries {
             let mut g = Game::new(nine(), Rules::AGA, 7.0);

@@ -20,7 +20,7 @@ use model::Model;
 use net::Net;
 use std::sync::{Arc, OnceLock};
 
-/// The model built into the binary (`src/knowledge/hane.model`, made by
+/// The model built into the binary (`data/hane.model`, made by
 /// `hane train`), loaded once and shared by every thread. A build whose
 /// model file does not load is a broken build: it falls back to the
 /// uniform model and says so on stderr.
@@ -28,7 +28,7 @@ pub fn builtin() -> Arc<Model> {
     static MODEL: OnceLock<Arc<Model>> = OnceLock::new();
     MODEL
         .get_or_init(|| {
-            let bytes = include_bytes!("hane.model");
+            let bytes = include_bytes!("../../data/hane.model");
             Arc::new(Model::from_bytes(bytes).unwrap_or_else(|e| {
                 log::error!("built-in model: {e}");
                 Model::uniform()
@@ -37,7 +37,7 @@ pub fn builtin() -> Arc<Model> {
         .clone()
 }
 
-/// The policy network built into the binary (`src/knowledge/hane.net`,
+/// The policy network built into the binary (`data/hane.net`,
 /// made by `hane train-net`; `docs/move-prediction.md`), loaded once and
 /// shared. On the 19x19 screen against Pachi the search won 66.7% of 30
 /// games with it and 27.0% of 37 without it, beside each other
@@ -46,7 +46,7 @@ pub fn builtin() -> Arc<Model> {
 /// the model alone and says so on stderr.
 pub fn builtin_net() -> Option<Arc<Net>> {
     static NET: OnceLock<Option<Arc<Net>>> = OnceLock::new();
-    NET.get_or_init(|| load_builtin(include_bytes!("hane.net"), "network"))
+    NET.get_or_init(|| load_builtin(include_bytes!("../../data/hane.net"), "network"))
         .clone()
 }
 
@@ -154,7 +154,7 @@ impl NetFile {
 }
 
 /// The small boards' network built into the binary
-/// (`src/knowledge/hane9.net`, made by `hane train-net` from the large
+/// (`data/hane9.net`, made by `hane train-net` from the large
 /// boards' network): its policy and value heads trained on 9x9 positions
 /// of KataGo's self-play, labelled by KataGo's network
 /// (`docs/value-network.md`). A build whose file does not load is a
@@ -162,6 +162,11 @@ impl NetFile {
 /// says so on stderr.
 pub fn builtin_small_net() -> Option<Arc<Net>> {
     static NET: OnceLock<Option<Arc<Net>>> = OnceLock::new();
-    NET.get_or_init(|| load_builtin(include_bytes!("hane9.net"), "small-board network"))
-        .clone()
+    NET.get_or_init(|| {
+        load_builtin(
+            include_bytes!("../../data/hane9.net"),
+            "small-board network",
+        )
+    })
+    .clone()
 }

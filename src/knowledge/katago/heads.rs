@@ -5,7 +5,7 @@
 
 use super::file::{KataError, Words};
 use super::layers::{Act, Bias, Conv, MatMul, Norm, add_per_channel, pool};
-use super::model::Scratch;
+use super::scratch::Scratch;
 
 /// The policy head.
 #[derive(Debug)]

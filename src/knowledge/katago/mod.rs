@@ -25,6 +25,7 @@ pub mod ladder;
 pub mod layers;
 pub mod model;
 pub mod rope;
+pub mod scratch;
 pub mod transformer;
 pub mod vmath;
 

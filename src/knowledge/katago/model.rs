@@ -7,8 +7,9 @@
 
 use super::file::{KataError, Words};
 use super::heads::{PolicyHead, ValueHead, ValueOut};
-use super::layers::{Conv, ConvScratch, MatMul, Norm, RmsNorm, add_per_channel, pool};
-use super::transformer::{self, Attention, Ffn};
+use super::layers::{Conv, MatMul, Norm, RmsNorm, add_per_channel, pool};
+pub use super::scratch::Scratch;
+use super::transformer::{Attention, Ffn};
 
 /// The most residual blocks a trunk or a nested stack may have.
 const MAX_BLOCKS: usize = 512;
@@ -339,31 +340,6 @@ impl Trunk {
         }
         s.give(x);
         s.trunk = out;
-    }
-}
-
-/// Reusable buffers of the forward pass.
-#[derive(Default)]
-pub struct Scratch {
-    pub(super) conv: ConvScratch,
-    trunk: Vec<f32>,
-    spare: Vec<Vec<f32>>,
-    pub(super) pooled: Vec<f32>,
-    pub(super) vector: Vec<f32>,
-    /// A second small vector (the value head's outputs).
-    pub(super) small: Vec<f32>,
-    transformer: transformer::Scratch,
-}
-
-impl Scratch {
-    /// A spare board-sized buffer.
-    pub(super) fn take(&mut self) -> Vec<f32> {
-        self.spare.pop().unwrap_or_default()
-    }
-
-    /// Returns a buffer to the spares.
-    pub(super) fn give(&mut self, v: Vec<f32>) {
-        self.spare.push(v);
     }
 }
 

@@ -1,5 +1,5 @@
 //! The shape choices of heavy playouts, written down for simulation
-//! balancing ([`crate::train`]): how far each choice's 3x3 shape stands
+//! balancing (the lab's `train` module): how far each choice's 3x3 shape stands
 //! from what the weights expected. Only training sets a log; the search
 //! never does, and then the playouts pay one branch per shape draw.
 //!

@@ -15,9 +15,12 @@
 use super::dataset::replay;
 use super::games::Record;
 use super::labels::Targets;
+use super::labels::target_of;
+pub use super::positions::BalanceOptions;
+use super::positions::measured;
 use crate::knowledge::ladder;
 use crate::knowledge::model::Model;
-use crate::rules::{Board, Color, Move};
+use crate::rules::{Board, Color};
 use crate::search::SearchParams;
 use crate::search::playout::{self, Amaf};
 use rand::SeedableRng;
@@ -26,23 +29,6 @@ use rayon::prelude::*;
 use std::fmt::Write as _;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-
-/// Which positions are measured and how.
-#[derive(Clone, Copy, Debug)]
-pub struct BalanceOptions {
-    /// Playouts from each position, for each policy.
-    pub playouts: u32,
-    /// The first position measured: after this many moves.
-    pub from: usize,
-    /// The last: after at most this many moves.
-    pub to: usize,
-    /// Every this many moves in between.
-    pub every: usize,
-    /// The komi the playouts are counted with (area scoring).
-    pub komi: f64,
-    /// Seed of the playouts.
-    pub seed: u64,
-}
 
 /// A policy to measure: a name and the search constants it comes from.
 #[derive(Clone, Debug)]
@@ -139,61 +125,6 @@ pub(super) fn black_share(
         |z| wins += z,
     );
     wins / f64::from(opts.playouts.max(1))
-}
-
-/// Whether the position after `moves` moves is measured.
-fn measured(moves: usize, opts: &BalanceOptions) -> bool {
-    moves >= opts.from && moves <= opts.to && (moves - opts.from).is_multiple_of(opts.every.max(1))
-}
-
-/// Black's result at the position after `moves` moves of `game`: the
-/// target's value where `targets` are given (`None` for a position they
-/// leave out), else the game's result (`None` without a winner).
-fn target_of(game: &Record, moves: usize, targets: Option<&Targets>) -> Option<f64> {
-    match targets {
-        Some(t) => t.get(&game.id, moves),
-        None => game
-            .winner
-            .map(|w| if w == Color::Black { 1.0 } else { 0.0 }),
-    }
-}
-
-/// The measured positions of `games` that have a winner and, where
-/// `targets` are given, a value: the game's index, the moves before the
-/// position, and Black's result there.
-pub(super) fn game_positions(
-    games: &[Record],
-    opts: &BalanceOptions,
-    targets: Option<&Targets>,
-) -> Vec<(usize, usize, f64)> {
-    let mut out = Vec::new();
-    for (g, game) in games.iter().enumerate() {
-        if game.winner.is_some() {
-            let last = game.moves.len().saturating_sub(1);
-            out.extend(
-                (0..=last.min(opts.to))
-                    .filter(|&m| measured(m, opts))
-                    .filter_map(|m| Some((g, m, target_of(game, m, targets)?))),
-            );
-        }
-    }
-    out
-}
-
-/// The position after the first `moves` moves of `game`, and the side to
-/// play the next one (`None` past the last move).
-pub(super) fn position(game: &Record, moves: usize) -> Option<(Board, Color)> {
-    let &(color, _) = game.moves.get(moves)?;
-    let mut board = game.start.clone();
-    for &(c, mv) in &game.moves[..moves] {
-        match mv {
-            Move::Play(p) => {
-                board.play_unchecked(c, p);
-            }
-            Move::Pass => board.pass(c),
-        }
-    }
-    Some((board, color))
 }
 
 /// The samples of one game (none if its winner is unknown).
@@ -339,7 +270,8 @@ pub fn report(samples: &[Sample], variants: &[Variant], playouts: u32) -> String
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
-    use crate::rules::BoardSize;
+    use crate::lab::train::labels::game_positions;
+    use crate::rules::{BoardSize, Move};
 
     fn opts(playouts: u32) -> BalanceOptions {
         BalanceOptions {
@@ -362,7 +294,7 @@ pub(super) mod tests {
 
     /// A 9x9 game in which Black nets the board with 27 stones on every
     /// third diagonal while White passes: the playouts give it to Black.
-    pub(in crate::train) fn lopsided(winner: Option<Color>) -> Record {
+    pub(in crate::lab::train) fn lopsided(winner: Option<Color>) -> Record {
         let size = BoardSize::new(9).unwrap();
         let mut moves = Vec::new();
         for y in 0..9u16 {

@@ -282,3 +282,15 @@ fn encode_game(
     });
     (cands, lens, winners)
 }
+
+/// The played move's rank among the candidates: 1 + the number of
+/// candidates at least as strong that come before it or are stronger
+/// (ties count against the model). `None` if it is not a candidate.
+pub(crate) fn rank(strengths: &[f32], winner: usize) -> usize {
+    let w = strengths[winner];
+    1 + strengths
+        .iter()
+        .enumerate()
+        .filter(|&(i, &s)| i != winner && s >= w)
+        .count()
+}

@@ -17,9 +17,9 @@ pub mod run;
 pub mod targets;
 
 use super::adam::Adam;
-use super::balance::position;
 use super::dataset::candidates;
 use super::games::Record;
+use super::positions::position;
 use crate::knowledge::model::Model;
 use crate::knowledge::net::{self, Net};
 use crate::rules::{Board, Color, Move};
@@ -286,7 +286,7 @@ pub fn train(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::train::games::parse_line;
+    use crate::lab::train::games::parse_line;
 
     fn games() -> Vec<Record> {
         [

@@ -20,9 +20,11 @@
 //! the starting weights keeps rarely drawn shapes from drifting on noise.
 
 use super::adam::Adam;
-use super::balance::{BalanceOptions, black_share, brier, game_positions, playouts};
+use super::balance::{BalanceOptions, black_share, brier, playouts};
 use super::games::Record;
 use super::labels::Targets;
+use super::labels::game_positions;
+use super::positions::position;
 use crate::knowledge::model::{Model, PlayoutGammas};
 use crate::knowledge::pat3;
 use crate::search::SearchParams;
@@ -175,7 +177,7 @@ fn contribution(
     opts: &BalanceOptions,
     seed: u64,
 ) -> Option<Contribution> {
-    let (board, color) = super::balance::position(game, moves)?;
+    let (board, color) = position(game, moves)?;
     let rate = black_share(&board, color, params, model, opts, seed);
     let log = ShapeLog::new();
     let policy = playout::Policy {

@@ -2,7 +2,7 @@
 //! first choice, or among its first 5 or 10, and the mean log-likelihood
 //! of the played move.
 
-use super::dataset::{candidates, replay};
+use super::dataset::{candidates, rank, replay};
 use super::games::Record;
 use crate::knowledge::model::Model;
 use crate::knowledge::net::{Activations, Net};
@@ -50,18 +50,6 @@ impl fmt::Display for Accuracy {
             self.log_likelihood / self.positions.max(1) as f64
         )
     }
-}
-
-/// The played move's rank among the candidates: 1 + the number of
-/// candidates at least as strong that come before it or are stronger
-/// (ties count against the model). `None` if it is not a candidate.
-pub(crate) fn rank(strengths: &[f32], winner: usize) -> usize {
-    let w = strengths[winner];
-    1 + strengths
-        .iter()
-        .enumerate()
-        .filter(|&(i, &s)| i != winner && s >= w)
-        .count()
 }
 
 fn measure_game(model: &Model, net: Option<&Net>, game: &Record) -> Accuracy {

@@ -13,8 +13,8 @@
 //! game's id, the moves played before the position and Black's win rate;
 //! `#` starts a comment.
 
-use super::balance::{BalanceOptions, game_positions};
 use super::games::Record;
+use super::positions::{BalanceOptions, measured};
 use crate::rules::{Color, Game, Rules};
 use crate::search::{SearchLimits, SearchParams, Searcher};
 use crate::stop::StopCheck;
@@ -118,6 +118,40 @@ pub fn to_text(header: &str, labels: &[Label]) -> String {
     }
     for l in labels {
         let _ = writeln!(out, "{}\t{}\t{:.4}", l.id, l.moves, l.black);
+    }
+    out
+}
+
+/// Black's result at the position after `moves` moves of `game`: the
+/// target's value where `targets` are given (`None` for a position they
+/// leave out), else the game's result (`None` without a winner).
+pub(super) fn target_of(game: &Record, moves: usize, targets: Option<&Targets>) -> Option<f64> {
+    match targets {
+        Some(t) => t.get(&game.id, moves),
+        None => game
+            .winner
+            .map(|w| if w == Color::Black { 1.0 } else { 0.0 }),
+    }
+}
+
+/// The measured positions of `games` that have a winner and, where
+/// `targets` are given, a value: the game's index, the moves before the
+/// position, and Black's result there.
+pub(super) fn game_positions(
+    games: &[Record],
+    opts: &BalanceOptions,
+    targets: Option<&Targets>,
+) -> Vec<(usize, usize, f64)> {
+    let mut out = Vec::new();
+    for (g, game) in games.iter().enumerate() {
+        if game.winner.is_some() {
+            let last = game.moves.len().saturating_sub(1);
+            out.extend(
+                (0..=last.min(opts.to))
+                    .filter(|&m| measured(m, opts))
+                    .filter_map(|m| Some((g, m, target_of(game, m, targets)?))),
+            );
+        }
     }
     out
 }

@@ -5,9 +5,9 @@
 use super::measure::{RESULT_BEFORE_END, RESULT_FROM, held_out, measure, read_labels};
 use super::{Data, NetOptions, Progress, train};
 use crate::knowledge::net::{MAX_BLOCKS, MAX_CHANNELS, Net};
-use crate::train::adam::Adam;
-use crate::train::games::add_results;
-use crate::train::read_games;
+use crate::lab::train::adam::Adam;
+use crate::lab::train::games::add_results;
+use crate::lab::train::read_games;
 
 /// The files of a `hane train-net` run.
 #[derive(Clone, Debug, Default)]

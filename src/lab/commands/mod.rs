@@ -1,13 +1,13 @@
-//! The commands besides GTP (`hane analysis`, `hane bench`, `book`, `train`, `train-net`, `train-owner`,
-//! `life`, `balance`, `predict`): their options, and each run on its own
-//! thread pool with its error on stderr. The library does the work. The
-//! options are in `args.rs`.
+//! The lab's commands (`hane book`, `train`, `train-net`, `train-owner`,
+//! `life`, `balance`, `predict`): each runs on its own thread pool with
+//! its error on stderr. Their options are in `args.rs`; the binary adds
+//! them to the engine's own commands.
 
 mod args;
 
-use crate::parse_tune;
-pub use args::Sub;
-use hane::config::Config;
+use crate::config::Config;
+use crate::config::parse_tune;
+pub use args::LabCommand;
 use std::process::ExitCode;
 
 /// A `--variant`: its text, and its `NAME=VALUE` settings as `--tune`
@@ -23,13 +23,13 @@ pub(crate) fn parse_variant(s: &str) -> Result<(String, Vec<(String, f64)>), Str
 /// `hane book GAMES...`: reads the games and the book to extend, extends
 /// it and writes it to `out`.
 fn extend_book(
-    opts: &hane::train::book_games::ExtendOptions,
+    opts: &crate::lab::train::book_games::ExtendOptions,
     files: &[String],
     from: Option<String>,
     player: Option<String>,
     out: &str,
 ) -> Result<(), String> {
-    let set = hane::train::games::GameSet::read(files, None, player.as_deref())?;
+    let set = crate::lab::train::games::GameSet::read(files, None, player.as_deref())?;
     for s in &set.skipped {
         log::warn!("skipped {s}");
     }
@@ -37,19 +37,19 @@ fn extend_book(
         Some(path) => {
             std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?
         }
-        None => hane::knowledge::book::BUILTIN_TEXT.to_string(),
+        None => crate::knowledge::book::BUILTIN_TEXT.to_string(),
     };
     log::info!("book: {} games read", set.games.len());
-    let text = hane::train::book_games::extend_text(
+    let text = crate::lab::train::book_games::extend_text(
         &base,
         &set.games,
         opts,
         player.as_deref(),
         |line, games, kept| {
-            let size = hane::knowledge::book::book_size();
+            let size = crate::knowledge::book::book_size();
             log::info!(
                 "book: {} (in {games} games; win {:.3}, {:.0}% of the visits){}",
-                hane::knowledge::book::entry_text(size, &line.moves, line.reply),
+                crate::knowledge::book::entry_text(size, &line.moves, line.reply),
                 line.win_rate,
                 100.0 * line.share,
                 if kept { "" } else { ": left out" }
@@ -78,50 +78,9 @@ fn tool(threads: usize, f: impl FnOnce() -> Result<(), String> + Send) -> ExitCo
 }
 
 /// Runs `command` with the options every command shares (`config`).
-pub fn run(command: Sub, config: &Config) -> ExitCode {
+pub fn run(command: LabCommand, config: &Config) -> ExitCode {
     match command {
-        Sub::Analysis {
-            analysis_threads,
-            katago_args,
-        } => {
-            if !katago_args.is_empty() {
-                log::warn!("ignored: {}", katago_args.join(" "));
-            }
-            let stdin = std::io::stdin();
-            match hane::analysis::serve(
-                stdin.lock(),
-                std::io::stdout(),
-                config,
-                analysis_threads as usize,
-            ) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    log::error!("{e}");
-                    ExitCode::FAILURE
-                }
-            }
-        }
-        Sub::Bench {
-            seconds,
-            signature_playouts,
-        } => {
-            let base = match config.search_params() {
-                Ok(params) => params,
-                Err(e) => {
-                    eprintln!("hane: {e}");
-                    return ExitCode::FAILURE;
-                }
-            };
-            hane::bench::run(
-                seconds,
-                config.seed,
-                config.threads,
-                signature_playouts,
-                base,
-            );
-            ExitCode::SUCCESS
-        }
-        Sub::Book {
+        LabCommand::Book {
             out,
             playouts,
             depth,
@@ -133,7 +92,7 @@ pub fn run(command: Sub, config: &Config) -> ExitCode {
             games,
             ..
         } if !games.is_empty() => {
-            let opts = hane::train::book_games::ExtendOptions {
+            let opts = crate::lab::train::book_games::ExtendOptions {
                 playouts,
                 depth,
                 min_games,
@@ -143,7 +102,7 @@ pub fn run(command: Sub, config: &Config) -> ExitCode {
             };
             tool(1, || extend_book(&opts, &games, from, player, &out))
         }
-        Sub::Book {
+        LabCommand::Book {
             out,
             playouts,
             depth,
@@ -151,7 +110,7 @@ pub fn run(command: Sub, config: &Config) -> ExitCode {
             komi,
             ..
         } => {
-            let opts = hane::train::book::BookOptions {
+            let opts = crate::lab::train::book::BookOptions {
                 playouts,
                 depth,
                 width,
@@ -159,20 +118,20 @@ pub fn run(command: Sub, config: &Config) -> ExitCode {
                 seed: config.seed,
             };
             tool(1, || {
-                let (_, lines) = hane::train::book::build(&opts, |line| {
-                    let size = hane::knowledge::book::book_size();
+                let (_, lines) = crate::lab::train::book::build(&opts, |line| {
+                    let size = crate::knowledge::book::book_size();
                     log::info!(
                         "book: {} (win {:.3}, {:.0}% of the visits)",
-                        hane::knowledge::book::entry_text(size, &line.moves, line.reply),
+                        crate::knowledge::book::entry_text(size, &line.moves, line.reply),
                         line.win_rate,
                         100.0 * line.share
                     );
                 });
-                std::fs::write(&out, hane::train::book::to_text(&opts, &lines))
+                std::fs::write(&out, crate::lab::train::book::to_text(&opts, &lines))
                     .map_err(|e| format!("cannot write {out}: {e}"))
             })
         }
-        Sub::Train {
+        LabCommand::Train {
             out,
             games,
             positions,
@@ -183,7 +142,7 @@ pub fn run(command: Sub, config: &Config) -> ExitCode {
             refit,
             files,
         } => {
-            let opts = hane::train::TrainOptions {
+            let opts = crate::lab::train::TrainOptions {
                 files,
                 games,
                 positions,
@@ -194,16 +153,16 @@ pub fn run(command: Sub, config: &Config) -> ExitCode {
                 player,
                 refit,
             };
-            tool(config.threads, || hane::train::run_train(&opts, &out))
+            tool(config.threads, || crate::lab::train::run_train(&opts, &out))
         }
-        Sub::TrainOwner {
+        LabCommand::TrainOwner {
             games,
             rate,
             playouts,
             player,
             files,
         } => tool(config.threads, || {
-            hane::train::run_train_owner(
+            crate::lab::train::run_train_owner(
                 &files,
                 games,
                 player.as_deref(),
@@ -212,16 +171,16 @@ pub fn run(command: Sub, config: &Config) -> ExitCode {
                 config.seed,
             )
         }),
-        Sub::Life {
+        LabCommand::Life {
             playouts,
             misjudged,
             file,
         } => tool(1, || {
             let params = config.search_params()?;
             let mut out = std::io::stdout().lock();
-            hane::life::run(&file, &params, playouts, config.seed, misjudged, &mut out)
+            crate::lab::life::run(&file, &params, playouts, config.seed, misjudged, &mut out)
         }),
-        Sub::Balance {
+        LabCommand::Balance {
             games,
             playouts,
             from,
@@ -243,7 +202,7 @@ pub fn run(command: Sub, config: &Config) -> ExitCode {
             files,
         } => tool(config.threads, || {
             let base = config.search_params()?;
-            let opts = hane::train::balance::BalanceOptions {
+            let opts = crate::lab::train::balance::BalanceOptions {
                 playouts,
                 from,
                 to,
@@ -251,7 +210,7 @@ pub fn run(command: Sub, config: &Config) -> ExitCode {
                 komi,
                 seed: config.seed,
             };
-            let source = hane::train::ResultGames {
+            let source = crate::lab::train::ResultGames {
                 files: &files,
                 games,
                 results: results.as_deref(),
@@ -261,7 +220,7 @@ pub fn run(command: Sub, config: &Config) -> ExitCode {
             if let Some(out) = label {
                 let args: Vec<String> = std::env::args().skip(1).collect();
                 let command = format!("hane {}", args.join(" "));
-                return hane::train::run_label(
+                return crate::lab::train::run_label(
                     &source,
                     &base,
                     &out,
@@ -272,16 +231,16 @@ pub fn run(command: Sub, config: &Config) -> ExitCode {
             }
             match fit {
                 Some(out) => {
-                    let fit = hane::train::simbal::FitOptions {
+                    let fit = crate::lab::train::simbal::FitOptions {
                         balance: opts,
                         epochs,
                         batch,
                         rate,
                         pull,
                     };
-                    hane::train::run_fit(&source, model, &base, &out, &fit)
+                    crate::lab::train::run_fit(&source, model, &base, &out, &fit)
                 }
-                None => hane::train::run_balance(
+                None => crate::lab::train::run_balance(
                     &source,
                     model,
                     &base,
@@ -291,7 +250,7 @@ pub fn run(command: Sub, config: &Config) -> ExitCode {
                 ),
             }
         }),
-        Sub::TrainNet {
+        LabCommand::TrainNet {
             out,
             holdout,
             holdout_positions,
@@ -311,7 +270,7 @@ pub fn run(command: Sub, config: &Config) -> ExitCode {
             resume,
             files,
         } => tool(config.threads, || {
-            let opts = hane::train::net::NetOptions {
+            let opts = crate::lab::train::net::NetOptions {
                 channels,
                 blocks,
                 batch: batch.max(1),
@@ -320,12 +279,12 @@ pub fn run(command: Sub, config: &Config) -> ExitCode {
                 every: every.max(1),
                 holdout_positions,
                 seed: config.seed,
-                weights: hane::train::net::backward::Weights {
+                weights: crate::lab::train::net::backward::Weights {
                     teacher: teacher.clamp(0.0, 1.0),
                     ..Default::default()
                 },
             };
-            let run = hane::train::NetRun {
+            let run = crate::lab::train::NetRun {
                 files,
                 holdout,
                 games,
@@ -334,12 +293,12 @@ pub fn run(command: Sub, config: &Config) -> ExitCode {
                 labels,
                 holdout_labels,
                 results,
-                heads: heads.min(hane::knowledge::net::heads::MAX_HIDDEN),
+                heads: heads.min(crate::knowledge::net::heads::MAX_HIDDEN),
                 resume,
             };
-            hane::train::run_train_net(&run, &opts)
+            crate::lab::train::run_train_net(&run, &opts)
         }),
-        Sub::Predict {
+        LabCommand::Predict {
             model,
             net,
             games,
@@ -348,13 +307,13 @@ pub fn run(command: Sub, config: &Config) -> ExitCode {
             results,
             files,
         } => tool(config.threads, || {
-            hane::train::run_predict(
+            crate::lab::train::run_predict(
                 model.as_deref(),
                 net.as_deref(),
                 &files,
                 games,
                 player.as_deref(),
-                hane::train::ValueFiles {
+                crate::lab::train::ValueFiles {
                     labels: labels.as_deref(),
                     results: results.as_deref(),
                 },

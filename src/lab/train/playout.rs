@@ -143,7 +143,7 @@ pub fn train(games: &[Record], rate: f64, seed: u64, min: u32, iterations: usize
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::train::games::parse_line;
+    use crate::lab::train::games::parse_line;
 
     #[test]
     fn local_answers_outweigh_rare_ones() {

@@ -18,6 +18,7 @@ pub mod mm;
 pub mod net;
 pub mod owner;
 pub mod playout;
+pub mod positions;
 pub mod predict;
 pub mod simbal;
 

@@ -1,35 +1,11 @@
-//! The offline commands' options: one variant of [`Sub`] a command, as
-//! clap reads them (`hane help COMMAND`).
+//! The lab commands' options: one variant of [`LabCommand`] a command,
+//! as clap reads them (`hane help COMMAND`).
 
 use super::parse_variant;
 use clap::Subcommand;
 
 #[derive(Subcommand, Debug)]
-pub enum Sub {
-    /// Answer KataGo's JSON analysis protocol on stdin/stdout, as KaTrain
-    /// and other review tools speak it: one query a line in, one answer a
-    /// line out (docs/analysis-engine.md). Global options go before the
-    /// command: `hane --threads 2 analysis`.
-    Analysis {
-        /// Turns searched at once (at most --threads); the search threads
-        /// are shared among them.
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
-        analysis_threads: u32,
-        /// KataGo's own options (`-model FILE -config FILE` …), accepted so
-        /// a wrapper can pass them on, and ignored.
-        #[arg(trailing_var_arg = true, allow_hyphen_values = true, hide = true)]
-        katago_args: Vec<String>,
-    },
-    /// Measure speed (bare board and inside the search, light and heavy
-    /// playouts, 1 and all threads) and print the deterministic signature.
-    Bench {
-        /// Seconds per measurement.
-        #[arg(long, default_value_t = 2.0)]
-        seconds: f64,
-        /// Playouts per position for the signature.
-        #[arg(long, default_value_t = 5000)]
-        signature_playouts: u64,
-    },
+pub enum LabCommand {
     /// Train the move-prediction model from game records (one game a
     /// line, `ID<TAB>;B[pd];W[dp];...`, or SGF files).
     Train {
@@ -87,7 +63,7 @@ pub enum Sub {
     /// then the most visited replies where the opponent is. Given game
     /// files, extend a book instead, along the openings the games reached.
     Book {
-        /// Where to write the book (src/knowledge/book9.txt is built in).
+        /// Where to write the book (data/book9.txt is built in).
         #[arg(long)]
         out: String,
         /// Playouts of each search.

@@ -7,7 +7,7 @@ use super::targets::Labels;
 use super::{Data, example_at};
 use crate::knowledge::model::Model;
 use crate::knowledge::net::{self, Activations, HeadOut, Net};
-use crate::train::predict::rank;
+use crate::lab::train::dataset::rank;
 use rayon::prelude::*;
 
 /// The first move of a position whose value is judged against the game's
