@@ -38,6 +38,8 @@
 //! alone plays the move on the game. `docs/architecture.md` follows one
 //! `genmove` through every file.
 
+#![warn(missing_docs)]
+
 pub mod analysis;
 pub mod bench;
 pub mod clock;

@@ -126,7 +126,9 @@ fn misjudged(error: f64) -> bool {
 /// The tallies of the living and the dead chains.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Report {
+    /// The chains the referee called alive.
     pub alive: Tally,
+    /// The chains the referee called dead.
     pub dead: Tally,
     /// Each entry's error, in the input's order.
     pub errors: Vec<f64>,

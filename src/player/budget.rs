@@ -16,7 +16,7 @@ pub const DEFAULT_VISITS: u64 = 800;
 /// With a KataGo network and no setting, a move also stops after this
 /// many seconds: a large net (KaTrain's 10-block transformer runs a few
 /// visits a second on a CPU) would take minutes for the visits.
-pub const DEFAULT_NET_SECONDS: f64 = 10.0;
+pub(super) const DEFAULT_NET_SECONDS: f64 = 10.0;
 
 /// A playout count or a thinking time, whichever the options give.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -54,7 +54,9 @@ impl std::error::Error for SgfError {}
 /// A loaded game and the notes on what was skipped, mapped or ignored.
 #[derive(Clone, Debug)]
 pub struct Loaded {
+    /// The game at the end of the main line.
     pub game: Game,
+    /// What was skipped, mapped or ignored, one line each.
     pub notes: Vec<String>,
 }
 

@@ -27,17 +27,17 @@ pub const MAX_NODES: usize = 100_000;
 
 /// A property: its identifier (FF\[4\] form) and its values, unescaped.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Property {
+pub(super) struct Property {
     pub id: String,
     pub values: Vec<String>,
 }
 
 /// A node of the main line.
-pub type Node = Vec<Property>;
+pub(super) type Node = Vec<Property>;
 
 /// The main line of the first game tree, and what was skipped to read it.
 #[derive(Clone, Debug, Default)]
-pub struct MainLine {
+pub(super) struct MainLine {
     pub nodes: Vec<Node>,
     pub notes: Vec<String>,
 }
@@ -140,7 +140,7 @@ fn property(text: &str, pos: usize) -> Result<(Property, usize), SgfError> {
 /// # Errors
 /// Text that holds no game tree or cannot be read as one; the message
 /// gives the line.
-pub fn main_line(text: &str) -> Result<MainLine, SgfError> {
+pub(super) fn main_line(text: &str) -> Result<MainLine, SgfError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let b = text.as_bytes();
     let Some(start) = find_tree(text) else {

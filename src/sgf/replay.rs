@@ -127,7 +127,7 @@ fn player(node: &Node, notes: &mut Vec<String>) -> Option<Color> {
 }
 
 /// Builds the game of a main line (see [`super::load`]).
-pub fn replay(
+pub(super) fn replay(
     nodes: &[Node],
     rules: Rules,
     komi: f64,

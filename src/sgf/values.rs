@@ -32,7 +32,7 @@ fn point_or_pass(size: BoardSize, id: &str, v: &str) -> Result<Option<Point>, St
 }
 
 /// A `B` or `W` value: a point, or a pass (empty, or a pass encoding).
-pub fn sgf_move(size: BoardSize, id: &str, v: &str) -> Result<Move, String> {
+pub(super) fn sgf_move(size: BoardSize, id: &str, v: &str) -> Result<Move, String> {
     if v.trim().is_empty() {
         return Ok(Move::Pass);
     }
@@ -42,7 +42,7 @@ pub fn sgf_move(size: BoardSize, id: &str, v: &str) -> Result<Move, String> {
 /// The points of a list property (`AB`, `AW`, `AE`): single points and
 /// `ul:lr` rectangles (FF\[4\] compressed lists). Empty values and pass
 /// encodings add nothing.
-pub fn points(size: BoardSize, id: &str, values: &[String]) -> Result<Vec<Point>, String> {
+pub(super) fn points(size: BoardSize, id: &str, values: &[String]) -> Result<Vec<Point>, String> {
     let mut out = Vec::new();
     for v in values.iter().filter(|v| !v.trim().is_empty()) {
         let (a, b) = v.split_once(':').unwrap_or((v, v));
@@ -58,7 +58,7 @@ pub fn points(size: BoardSize, id: &str, values: &[String]) -> Result<Vec<Point>
 }
 
 /// `SZ`: `19`, or `19:19` (FF\[4\] form of a square board).
-pub fn board_size(v: &str) -> Result<BoardSize, String> {
+pub(super) fn board_size(v: &str) -> Result<BoardSize, String> {
     let (w, h) = v.split_once(':').unwrap_or((v, v));
     let (Ok(w), Ok(h)) = (w.trim().parse::<u32>(), h.trim().parse::<u32>()) else {
         return Err(format!("SZ[{v}] is not a board size"));
@@ -75,7 +75,7 @@ pub fn board_size(v: &str) -> Result<BoardSize, String> {
 /// for 3.75 stones, 7.5 points): a whole number of 100 or more that is a
 /// multiple of 0.25 once divided by 100 is read that way (no real komi is
 /// that large). `None` if the value is no finite number.
-pub fn komi(v: &str) -> Option<(f64, Option<String>)> {
+pub(super) fn komi(v: &str) -> Option<(f64, Option<String>)> {
     let k: f64 = v.trim().replace(',', ".").parse().ok()?;
     if !k.is_finite() {
         return None;
@@ -101,7 +101,7 @@ pub fn komi(v: &str) -> Option<(f64, Option<String>)> {
 /// `HA`: the number of handicap stones, 0 for `0` and `1` (no handicap,
 /// as KGS writes it) and for an empty value (GoGui reads it as unknown).
 /// `None` if the value is no whole number from 0 to the board's area.
-pub fn handicap(size: BoardSize, v: &str) -> Option<u32> {
+pub(super) fn handicap(size: BoardSize, v: &str) -> Option<u32> {
     if v.trim().is_empty() {
         return Some(0);
     }
@@ -111,7 +111,7 @@ pub fn handicap(size: BoardSize, v: &str) -> Option<u32> {
 }
 
 /// `PL`: `B`/`W` in any case, or `1`/`2` as some FF\[3\] writers did.
-pub fn color(v: &str) -> Option<Color> {
+pub(super) fn color(v: &str) -> Option<Color> {
     match v.trim().as_bytes().first()? {
         b'B' | b'b' | b'1' => Some(Color::Black),
         b'W' | b'w' | b'2' => Some(Color::White),
@@ -121,7 +121,7 @@ pub fn color(v: &str) -> Option<Color> {
 
 /// What an `RU` value means for hane.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RulesFromSgf {
+pub(super) enum RulesFromSgf {
     /// Rules hane plays, or the closest equivalent, with why.
     Mapped(Rules, &'static str),
     /// No equivalent: the moves are loaded under the current rules.
@@ -144,7 +144,7 @@ pub enum RulesFromSgf {
 /// handicap stones (AGA N−1); Tromp-Taylor and Ing allow single-stone
 /// suicide and Tromp-Taylor forbids positional repetition (hane: neither;
 /// its superko is situational).
-pub fn rules(v: &str) -> Option<RulesFromSgf> {
+pub(super) fn rules(v: &str) -> Option<RulesFromSgf> {
     let key: String = v
         .chars()
         .filter(char::is_ascii_alphanumeric)

@@ -9,25 +9,25 @@ pub const PLANES: usize = 13;
 /// The planes, in order.
 mod plane {
     /// An own stone whose chain has 1, 2, 3 or more liberties (3 planes).
-    pub const OWN: usize = 0;
+    pub(super) const OWN: usize = 0;
     /// An enemy stone, likewise (3 planes).
-    pub const ENEMY: usize = 3;
+    pub(super) const ENEMY: usize = 3;
     /// An empty point.
-    pub const EMPTY: usize = 6;
+    pub(super) const EMPTY: usize = 6;
     /// The last move.
-    pub const LAST: usize = 7;
+    pub(super) const LAST: usize = 7;
     /// The move before it.
-    pub const PREV: usize = 8;
+    pub(super) const PREV: usize = 8;
     /// The point the side to move may not take because of simple ko.
-    pub const KO: usize = 9;
+    pub(super) const KO: usize = 9;
     /// Every point: the board's extent, as the convolutions see zeros
     /// beyond it.
-    pub const ON_BOARD: usize = 10;
+    pub(super) const ON_BOARD: usize = 10;
     /// A candidate move (playable, not an own true eye).
-    pub const CANDIDATE: usize = 11;
+    pub(super) const CANDIDATE: usize = 11;
     /// The move model's log-probability of a candidate, mapped from
     /// [-12, 0] onto [0, 1] (0 below, and where there is no candidate).
-    pub const MODEL: usize = 12;
+    pub(super) const MODEL: usize = 12;
 }
 
 /// Writes the planes of `color` to move on `board` into `out` (`n * n`

@@ -4,6 +4,7 @@
 use super::parse_variant;
 use clap::Subcommand;
 
+/// The lab's commands, one variant each with its options.
 #[derive(Subcommand, Debug)]
 pub enum LabCommand {
     /// Train the move-prediction model from game records (one game a
