@@ -6,7 +6,7 @@
 //! win would not bother to attack them.
 
 use super::playout::point_owner;
-use super::{Purpose, SearchLimits, SearchResult, Searcher};
+use super::{SearchLimits, SearchResult, Searcher};
 use crate::rules::{Board, Color, Game, Point};
 
 /// Stones to capture, and who tries.
@@ -65,7 +65,7 @@ impl Searcher {
             None,
             seed,
             None,
-            Purpose::Capture(goal),
+            Some(goal),
             &super::RootOptions::PLAIN,
         );
         self.clear();

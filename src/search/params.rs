@@ -32,45 +32,18 @@ pub struct SearchParams {
     pub expand_visits: u32,
     /// RAVE equivalence: how many real visits make AMAF weigh one half.
     pub rave_equiv: f64,
-    /// The same among the root's children alone (0: `rave_equiv`).
-    pub root_rave_equiv: f64,
     /// The same below the root where the side to move wins less than
     /// `losing_below` so far (0: `rave_equiv`).
     pub losing_rave_equiv: f64,
     /// Where `losing_rave_equiv` applies: the side to move wins less
     /// than this share so far.
     pub losing_below: f64,
-    /// Extra AMAF weight for moves played soon after a node (Pachi's
-    /// `distance_rave`): a move's sample counts `1 + d * (moves after it) /
-    /// (moves after the node + 1)` times, rounded; 0 weighs all alike.
-    pub rave_distance: u32,
-    /// Exploration constant of the UCB term.
-    pub exploration: f64,
-    /// The UCB term applies only at nodes where the side to move wins
-    /// less than this so far (1: at every node).
-    pub explore_below: f64,
-    /// How much a simulation's margin counts beside its result, 0 to 0.5
-    /// (Fuego's score modification; 0 counts wins and losses alone).
-    pub score_weight: f64,
-    /// The score utility, 0 to 0.5: a child's urgency gains this much
-    /// times its mean final margin less its parent's, in units of
-    /// `score_scale` and held to plus or minus one; 0 is off.
-    pub score_utility: f64,
     /// The value network's share of each simulation's result, 0 to 1
     /// (AlphaGo's mixing constant): the result counts `1 - value_mix`,
     /// the network's value of the deepest position on the path it
     /// judged counts `value_mix`. 0 is off; it needs a network with
     /// value heads, and with it the network runs at every expansion.
     pub value_mix: f64,
-    /// The margin difference, in points, at which the score utility is
-    /// full (0: the square root of the board's area).
-    pub score_scale: f64,
-    /// The weight of criticality (Coulom's covariance of owning a point
-    /// and winning) in a node's AMAF, as Pachi's `crit_rave`; 0 is off.
-    pub criticality: f64,
-    /// Visits a node needs before its criticality counts (Pachi's
-    /// `crit_min_playouts`).
-    pub criticality_visits: u32,
     /// Whether heavy playouts try the last good reply
     /// ([`Replies`](super::playout::Replies)) before their shape moves.
     pub last_good_reply: bool,
@@ -84,22 +57,6 @@ pub struct SearchParams {
     /// The model's weight in the tree priors, where it is set (`None`: by
     /// board size).
     pub prior_pattern: Option<f32>,
-    /// The factor on the model strength of an atari that captures in a
-    /// ladder a chain of three or more stones the playouts do not already
-    /// give to the attacker, in the tree priors (1 keeps the model's;
-    /// [`Adjust`](crate::knowledge::priors::Adjust)).
-    pub ladder_boost: f32,
-    /// The same factor for a capture of three or more stones the
-    /// playouts do not already give to the capturer (1 keeps the model's).
-    pub capture_boost: f32,
-    /// The power the model strengths are raised to in the tree priors
-    /// (below 1 flatter, 1 the model's).
-    pub prior_power: f32,
-    /// The least product of shape gammas a forcing move (a capture, an
-    /// atari on two stones or on the last move) keeps in the tree priors
-    /// ([`Adjust::shape_floor`](crate::knowledge::priors::Adjust)); 0
-    /// keeps the model's.
-    pub shape_floor: f32,
     /// The power the model's gammas for the distance to the last two
     /// moves are raised to in the tree priors
     /// ([`DISTANCE_POWER`](crate::knowledge::priors::DISTANCE_POWER)).
@@ -109,24 +66,6 @@ pub struct SearchParams {
     /// Under a clock: empty points per own move the game still lasts
     /// ([`time::budget`]).
     pub points_per_move: f64,
-    /// The power the playouts' learned shape gammas are raised to
-    /// ([`Model::with_playout_power`](crate::knowledge::model::Model::with_playout_power)).
-    pub shape_power: f64,
-    /// Whether a ko fight's threats, played by the side that took the ko
-    /// right below a node, get no AMAF credit there (Pachi's threat_rave 0).
-    pub skip_ko_threats: bool,
-    /// Children that capture at least this many stones leave their AMAF
-    /// out of their urgency ([`Node::captures`](super::tree::Node::captures));
-    /// 0: none. A capture is worth what it is only now: in the playouts
-    /// its point is mostly played later, after the race it decides is
-    /// lost, and that low AMAF can keep a winning capture unvisited.
-    pub amaf_blind_captures: u32,
-    /// With `amaf_blind_captures`: those children keep an AMAF, counting
-    /// only the simulations whose first play of their point (by the same
-    /// colour) captured as many stones or more, as Pachi's
-    /// `filter_selfataris` keeps only the plays that were self-ataris
-    /// when played.
-    pub capture_amaf_plays: bool,
     /// The power the priors' ownership gammas are raised to
     /// ([`OWNER_GAMMAS`](crate::knowledge::priors::OWNER_GAMMAS)): 0
     /// leaves Monte Carlo ownership out of the priors, 1 uses the gammas
@@ -143,52 +82,16 @@ pub struct SearchParams {
     /// tree, that give a first ownership map before the root's priors
     /// are set (part of the search's playouts).
     pub owner_warmup: u32,
-    /// Whether the tree leaves out escapes into a ladder that works (and
-    /// escapes that stay in atari), as Pachi's `prune_ladders` does; else
-    /// they get the even prior only.
-    pub prune_ladders: bool,
-    /// Whether a node's AMAF counts a point's first play from the node's
-    /// own depth on (Pachi's window), not its first play in the whole
-    /// simulation: they differ where a stone of the tree's path was
-    /// captured and its point played again, as in ko fights.
-    pub amaf_window: bool,
     /// Whether a playout limit counts the visits the root kept from the
     /// last search, as Pachi's `-t =N` does (for matches at equal
     /// playouts counted alike); else it counts new playouts only.
     pub count_kept: bool,
-    /// Whether a search for a move to play gives the opponent extra komi
-    /// while it is clearly winning, as Pachi does in even games
-    /// ([`dynkomi`](super::dynkomi)).
-    pub dynamic_komi: bool,
-    /// How a search picks its move: 0, the most visited root move; z > 0,
-    /// among the moves with at least a tenth of the top visits, the one
-    /// whose win rate is highest less z standard errors
-    /// ([`Candidate::lower_bound`](super::Candidate::lower_bound)), as
-    /// Leela Zero and KataGo do.
-    pub final_lcb: f64,
-    /// Progressive widening ([`select`](super::select)): a node's
-    /// children are tried in the order of their priors, this many open
-    /// from the start and one more each time its visits grow by a factor
-    /// of [`WIDEN_RATE`] past `widen_visits`; 0 opens them all.
-    pub widen_base: u32,
-    /// With `widen_base`: the visit scale of the widening.
-    pub widen_visits: f64,
-    /// The step of the playouts' adaptation to the position
-    /// ([`Adapt`](super::playout::Adapt)); 0 is off.
-    pub adapt_rate: f64,
-    /// With `adapt_rate`: the playout moves after the tree's that each
-    /// simulation's result teaches.
-    pub adapt_span: u32,
 }
-
-/// The factor of visits that opens one more child under progressive
-/// widening: Coulom's 1.4 (CrazyStone, "Computing Elo Ratings of Move
-/// Patterns in the Game of Go", 2007).
-pub const WIDEN_RATE: f64 = 1.4;
 
 impl Default for SearchParams {
     /// Where each value comes from (match figures in
-    /// `docs/strength-log.md`):
+    /// `docs/strength-log.md`; the switches that lost their matches are
+    /// gone, `docs/retired-switches.md`):
     fn default() -> SearchParams {
         SearchParams {
             // Heavy playouts beat light ones at equal playouts by a wide
@@ -212,13 +115,6 @@ impl Default for SearchParams {
             // the same machine and build (docs/strength-log.md, "A third
             // control of the default on the 19x19 screen"): dropped.
             rave_equiv: 1000.0,
-            // The root's children gather AMAF samples from nearly every
-            // simulation, so there AMAF keeps most of the weight at any
-            // visit count the search reaches (two thirds at 300 visits
-            // with 1,500 samples). 100 there scored 92.7% of 48 games
-            // against GNU Go level 10 on 9x9 (stopped for the arm above;
-            // the default 92.3% of 1,079): no sign of a gain, off.
-            root_rave_equiv: 0.0,
             // Below a move the tree takes for a win, the loser's answers
             // that no playout has tried yet are valued almost by their
             // AMAF alone (one that works only now, as a placement that
@@ -237,41 +133,8 @@ impl Default for SearchParams {
             // In the position it was built from the loser's node stood
             // at 0.01; 0.2 is a round bound above that, not tuned.
             losing_below: 0.2,
-            // Pachi's distance_rave is 3; see rave_equiv (no gain), and
-            // 3 alone scored 33.0% of 200 where 0 scored 39.3%.
-            rave_distance: 0,
-            // With priors and RAVE no UCB term is needed (Pachi's
-            // explore_p is 0 too); a positive value adds
-            // `c * sqrt(ln(parent) / visits)`.
-            exploration: 0.0,
-            // Everywhere, when an exploration constant is set. Against
-            // Pachi at 2,000 playouts counted alike, 0.5 where the mover
-            // wins less than 15% scored 48.1% of 1,105 games where the
-            // defaults scored 47.2% of 1,420 (docs/strength-log.md,
-            // "exploring where the mover is losing"): no gain, so off.
-            explore_below: 1.0,
-            // Fuego counts the margin with 0.02; Pachi not at all
-            // (val_scale 0). Until a match decides, results alone.
-            score_weight: 0.0,
-            // KataGo adds a utility of the expected score beside the win
-            // rate; Pachi counts results alone. On the 19x19 screen
-            // against Pachi (2,500 playouts each) 0.1 scored 11 of 49
-            // (22.4%) where the default scored 35.8% of 120
-            // (docs/strength-log.md, "A score utility"): off.
-            score_utility: 0.0,
             // Off until a network with value heads is built in.
             value_mix: 0.0,
-            // The square root of the area: 19 points on 19x19, 9 on 9x9
-            // (KataGo's scale grows with the square root of the area
-            // too). Not tuned.
-            score_scale: 0.0,
-            // Pachi: 1.1 from 2,000 visits. On the 19x19 screen against
-            // Pachi (2,500 playouts each), 1.1 from 500 visits scored 7 of
-            // 29 (24.1%) where the default scored 35.8% of 120
-            // (docs/strength-log.md, "The mean and the robust max;
-            // criticality, on the 19x19 screen"): off.
-            criticality: 0.0,
-            criticality_visits: 2000,
             // Not in Pachi. On 9x9 against Pachi at 2,000 playouts
             // counted alike, replies scored 44.8% of 1,935 games where the
             // same build without them scored 41.3% of 1,903 on the same
@@ -286,44 +149,10 @@ impl Default for SearchParams {
             // PriorParams::for_size: Pachi's weights, see there.
             prior_even: None,
             prior_pattern: None,
-            // Against Pachi at 2,000 playouts counted alike, where the
-            // defaults scored 33.0% of 197 on the same seeds
-            // (docs/strength-log.md): ×30 scored 28.8% of 66 (24.0% of 102
-            // without the ownership test): the model's own strength.
-            ladder_boost: 1.0,
-            // On 9x9 at 2,000 playouts ×10 scored 46.3% of 505 games
-            // against Pachi (the default 47.2% of 1,420) and 88.4% of 249
-            // against GNU Go (the default beside it 87.7% of 248), ×30
-            // 42.8% of 207 against Pachi (docs/strength-log.md): the
-            // model's own strength.
-            capture_boost: 1.0,
-            // 0.7 scored 33.2% of 196: no change. On 19x19 against GNU Go
-            // level 10 at 10,000 playouts, 0.7 scored 75.9% of 29 where the
-            // default scored 78.0% of 50 (docs/strength-log.md, "Where the
-            // 19x19 games were lost"): no change there either.
-            prior_power: 1.0,
-            // On 9x9 against Pachi at 2,000 playouts counted alike, 1
-            // scored 52.0% of 555 games where the same build without it
-            // scored 51.8% of 562 beside it (docs/strength-log.md, "A
-            // shape floor for forcing moves"): off. On the 19x19 screen,
-            // where the refutations it lifts were found, 6 of 23 beside
-            // the default's 35.8% of 120 ("Fill-board and the shape floor
-            // on the 19x19 screen"): off there too. Against GNU Go level
-            // 10 on 9x9, whose refutations it was built from, 91.0% of 200
-            // beside the default's 92.6% of 400 ("The GNU Go match of
-            // `f2c92d4`; the race check, the shape floor and half the
-            // tenuki weight beside it"): level.
-            shape_floor: 0.0,
             // priors::DISTANCE_POWER, 0.5: it beat the model's gammas in
             // paired 9x9 matches; 0.25 (34.3% of 197) and 0 (35.9% of
             // 198) did no better.
             distance_power: crate::knowledge::priors::DISTANCE_POWER,
-            // Ko fights at Pachi's 40% scored 38.3% of 350 games against
-            // Pachi where none scored 38.2% of 250, 80% 29.4% of 90
-            // (docs/strength-log.md): off. Approach moves always scored
-            // 47.7% of 413 and eye attacks at Pachi's 60% 45.2% of 283,
-            // the default 47.2% of 1,420: both off.
-            //
             // Edge ladders and big chains: on 9x9 against Pachi at 2,000
             // playouts counted alike, reading atari escapes on the first
             // line for ladders and always answering chains of 3 or more in
@@ -332,29 +161,8 @@ impl Default for SearchParams {
             // 43.9% of 3,985 in all (docs/strength-log.md, "Edge ladders
             // and big chains in the playouts"); on 19x19 see the
             // module's note.
-            //
-            // Fill-board (5 tries) scored 46.9% of 732 on 9x9 beside the
-            // default's 47.2% of 1,420, and 37.5% of 56 on the 19x19
-            // screen against Pachi where the default scored 35.8% of 120
-            // (docs/strength-log.md, "Fill-board and the shape floor on
-            // the 19x19 screen"): off on every size.
-            //
-            // Pachi's playout rates (ko 40, eye fix 100, eye fill 60,
-            // approach moves always), fill-board, half the tenuki weight
-            // and captures of three without AMAF, each level alone on the
-            // 19x19 screen, together scored 39.5% of 86 there where the
-            // default scored 35.8% of 120 (docs/strength-log.md, "The
-            // level switches together on the 19x19 screen"): all stay off.
-            //
-            // Races (19x19): refusing self-squeezes together with
-            // counter-ataris always won 57.6% of 139 games of self-play at
-            // 2,000 playouts, then 69.2% of 39 against GNU Go level 10 at
-            // 10,000 where the default had scored 78.0% of 50
-            // (docs/strength-log.md, "Self-squeezes and counter-ataris
-            // against GNU Go"): both off; counter-ataris at 50% with the
-            // race check at 25% scored 78.6% of 42 there, level. Large
-            // boards set the race check and the self-atari rate apart
-            // (SearchParams::for_size).
+            // Large boards set the race check and the self-atari rate
+            // apart (SearchParams::for_size).
             tactics: Tactics {
                 ladder_lines: 1,
                 big_chain_stones: 3,
@@ -365,22 +173,6 @@ impl Default for SearchParams {
             // 79.4% of 80 at equal time where 2.5 scored 75.0% of 80 in
             // the same hour (docs/strength-log.md): not resolved, kept.
             points_per_move: time::POINTS_PER_MOVE,
-            // The gammas as trained for predicting moves.
-            shape_power: 1.0,
-            // Every AMAF sample counts, ko threats too, until a match says
-            // otherwise.
-            skip_ko_threats: false,
-            // On 9x9 against Pachi at 2,000 playouts counted alike,
-            // captures of any size without AMAF scored 43.2% of 479 games
-            // and with only their capturing plays' AMAF 42.8% of 382, the
-            // default 47.2% of 1,420 (docs/strength-log.md, "Captures that
-            // AMAF buries"): off. On the 19x19 screen against Pachi, where
-            // buried captures of five to nine stones had cost games,
-            // captures of three or more without AMAF scored 38.8% of 85
-            // where the default scored 35.7% of 84 ("Captures that AMAF
-            // buries, on 19x19"): level, off there too.
-            amaf_blind_captures: 0,
-            capture_amaf_plays: false,
             // With the trained gammas as they are (power 1) hane scored
             // 31.8% of 200 games against Pachi at 2,000 playouts where
             // the defaults scored 39.3% of 200 the same day
@@ -412,37 +204,8 @@ impl Default for SearchParams {
             // Pachi plays 500 such playouts a move, on top of its count;
             // here they are counted, so fewer.
             owner_warmup: 100,
-            // On, 30.5% of 200 against the same 39.3%: off.
-            prune_ladders: false,
-            // On, 34.5% of 200 against the same 39.3%: off.
-            amaf_window: false,
             // `--playouts N` means N new playouts.
             count_kept: false,
-            // Pachi's default in even games. Until a match decides, off.
-            dynamic_komi: false,
-            // On 9x9 at 2 standard errors it scored 32.6% of 89 games
-            // against Pachi beside the default's 33.7% of 199
-            // (docs/strength-log.md, "Decision quality"); on 19x19 at
-            // 2,500 playouts each, 1 of 12 beside the default's 8 of 42
-            // ("A quarter of the playouts on 19x19"): off.
-            final_lcb: 0.0,
-            // Every child open, as in Pachi, whose priors alone steer a
-            // young node: on the 19x19 screen against Pachi (2,500
-            // playouts each) five open children scored 31.1% of 61
-            // where the default scored 35.8% of 120 (docs/strength-log.md,
-            // "Progressive widening on the 19x19 screen"). Forty visits
-            // is of the order of Coulom's schedule, not tuned.
-            widen_base: 0,
-            widen_visits: 40.0,
-            // Off: on the 19x19 screen against Pachi (2,500 playouts each)
-            // a step of 0.02 scored 11 of 31 (35.5%) and 0.05 8 of 30
-            // (26.7%), where the default scored 35.8% of 120
-            // (docs/strength-log.md, "Playouts that adapt to the
-            // position"). The span is a first guess: a playout's first
-            // hundred moves decide most of what it says about the
-            // position.
-            adapt_rate: 0.0,
-            adapt_span: 100,
         }
     }
 }
@@ -459,13 +222,11 @@ pub fn is_large(size: usize) -> bool {
 }
 
 impl SearchParams {
-    /// True if the priors read Monte Carlo ownership: its gammas
-    /// (`owner_prior`), or the ladder or capture boost, which ask it
-    /// whether a chain is already taken. A search then first runs
-    /// `owner_warmup` playouts outside the tree for a first map; they
-    /// count among its playouts.
+    /// True if the priors read Monte Carlo ownership (`owner_prior`). A
+    /// search then first runs `owner_warmup` playouts outside the tree
+    /// for a first map; they count among its playouts.
     pub fn priors_read_ownership(&self) -> bool {
-        self.owner_prior > 0.0 || self.ladder_boost != 1.0 || self.capture_boost != 1.0
+        self.owner_prior > 0.0
     }
 
     /// The defaults for a board of `size` lines: [`SearchParams::default`]
@@ -535,22 +296,6 @@ impl SearchParams {
         }
     }
 
-    /// The model whose playout weights these constants ask for: the
-    /// built-in one, its shape gammas raised to `shape_power`.
-    pub fn playout_model(&self) -> std::sync::Arc<Model> {
-        self.playout_model_from(&crate::knowledge::builtin())
-    }
-
-    /// [`Self::playout_model`] with `base` in place of the built-in model.
-    pub fn playout_model_from(&self, base: &std::sync::Arc<Model>) -> std::sync::Arc<Model> {
-        if self.shape_power == 1.0 {
-            base.clone()
-        } else {
-            let power = self.shape_power as f32;
-            std::sync::Arc::new(base.with_playout_power(power))
-        }
-    }
-
     /// The playout policy these constants ask for, with `model`'s shape
     /// weights and no last good replies (a search thread adds its own).
     pub fn playout_policy<'m>(&self, model: &'m Model) -> Policy<'m> {
@@ -560,7 +305,6 @@ impl SearchParams {
             tactics: self.tactics,
             replies: None,
             shape_log: None,
-            adapt: None,
         }
     }
 }
