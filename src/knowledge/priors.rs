@@ -30,14 +30,9 @@ pub struct PriorParams {
 
 impl PriorParams {
     /// Pachi 12.90's defaults (`uct/prior.c`: even and pattern weights 20
-    /// and 300 on boards above 13x13, scaled by 14/20 on smaller ones).
-    /// On 9x9 against Pachi at 2,000 playouts these scored 36.2% of 120
-    /// games; a pattern weight of 420 scored 28% of 50, 105 36.0% of 100
-    /// and 52 40.0% of 80 (`docs/strength-log.md`): none resolves a
-    /// change, so Pachi's values stay. On the 19x19 screen against Pachi
-    /// (2,500 playouts each) a pattern weight of 600 scored 25.9% of 58
-    /// and 150 30.8% of 52 where 300 scored 35.8% of 120 ("The weight of
-    /// the model in the 19x19 tree priors"): 300 there too.
+    /// and 300 on boards above 13x13, scaled by 14/20 on smaller ones);
+    /// the matches that kept them: `docs/tuning.md`, "prior_even" and
+    /// "prior_pattern".
     pub fn for_size(size: usize) -> PriorParams {
         if size > 13 {
             PriorParams {
@@ -54,17 +49,11 @@ impl PriorParams {
 }
 
 /// The power the model's gammas for the distance to the last two moves
-/// are raised to in the tree priors. The model learned from strong
-/// players, who mostly answer near the last move (its gamma for the
-/// nearest distance is 7.2); a search must also look at the move
-/// elsewhere that refutes. On 9x9 against Pachi at 2,000 playouts counted
-/// alike, 0.5 scored 37.9% of 790 games against the model's own gammas'
-/// 31.9% of 792 on the same seeds (two of the four seed sets played side
-/// by side the same day: 39.7% against 30.7% of 396;
-/// docs/strength-log.md); on 19x19 it came with the search's other
-/// settings from 9x9 (see [`crate::search::SearchParams`]), and on the 19x19
-/// screen against Pachi the model's own gammas (power 1) scored 23.8% of
-/// 21 games where 0.5 scored 35.8% of 120.
+/// are raised to in the tree priors (the search's default,
+/// `distance_power`). The model learned from strong players, who mostly
+/// answer near the last move; a search must also look at the move
+/// elsewhere that refutes. The matches: `docs/tuning.md`,
+/// "distance_power".
 pub const DISTANCE_POWER: f32 = 0.5;
 
 /// True for an escape of a chain in atari into a ladder that works, or

@@ -474,9 +474,9 @@ mod tests {
             puct: false,
         };
         let game = |n| Game::new(BoardSize::new(n).unwrap(), Rules::AGA, 7.5);
-        let race = |p: &MctsPlayer| p.searcher.params().tactics.race_percent;
-        let small = SearchParams::for_size(9).tactics.race_percent;
-        let large = SearchParams::for_size(19).tactics.race_percent;
+        let race = |p: &MctsPlayer| p.searcher.params().race_percent;
+        let small = SearchParams::for_size(9).race_percent;
+        let large = SearchParams::for_size(19).race_percent;
         assert_ne!(small, large);
         let mut player = MctsPlayer::new(options);
         for (n, want) in [

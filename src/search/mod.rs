@@ -22,11 +22,12 @@ mod root_stats;
 mod select;
 pub mod time;
 pub mod tree;
+#[cfg(test)]
 mod tune;
 mod worker;
 
 pub use capture::CaptureGoal;
-pub use params::{LARGE_BOARD, SearchParams, SizedParams, is_large};
+pub use params::{Constant, LARGE_BOARD, SearchParams, SizedParams, is_large};
 
 use crate::knowledge::model::Model;
 use crate::knowledge::net::{self, Net};

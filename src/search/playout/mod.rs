@@ -91,18 +91,14 @@ pub struct Tactics {
 }
 
 impl Default for Tactics {
-    /// Answers on 90% of moves (MoGo's and the earlier hane's value); the
-    /// learned tenuki weight; the full self-atari check always; no races,
-    /// no ladder reading, no chain answered always (`SearchParams` sets
-    /// the last two, and large boards the first two apart).
+    /// The plain policy of the dead-stone estimate and the ownership
+    /// training: answers on 90% of moves; the learned tenuki weight; the
+    /// full self-atari check always; no races, no ladder reading, no
+    /// chain answered always. The search's own come from
+    /// [`SearchParams`](crate::search::SearchParams) (`docs/tuning.md`).
     fn default() -> Tactics {
         Tactics {
             answer_percent: 90,
-            // Half (50) forecast 9-dan results better, but scored 16 of 41
-            // on the 19x19 screen against Pachi where the default scored
-            // 35.8% of 120, and 92.2% of 200 against GNU Go on 9x9 where
-            // the default scored 92.6% of 400 (docs/strength-log.md): level
-            // in both, so the learned weight stays.
             tenuki_percent: 100,
             selfatari_percent: 100,
             race_percent: 0,
