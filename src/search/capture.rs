@@ -5,8 +5,9 @@
 //! game the result often no longer depends on them, so a search for the
 //! win would not bother to attack them.
 
+use super::Searcher;
 use super::playout::point_owner;
-use super::{SearchLimits, SearchResult, Searcher};
+use super::results::{SearchLimits, SearchResult};
 use crate::rules::{Board, Color, Game, Point};
 
 /// Stones to capture, and who tries.

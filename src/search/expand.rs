@@ -7,8 +7,8 @@
 //! network costs more than the rest of an expansion.
 
 use super::playout;
+use super::shared::Shared;
 use super::tree::{NodeId, PASS};
-use super::worker::Shared;
 use crate::knowledge::net::{self, NetBuffers};
 use crate::knowledge::priors::{self, Adjust, PriorParams, Rated};
 use crate::rules::{Board, Color, Point};

@@ -20,6 +20,7 @@ mod report;
 mod results;
 mod root_stats;
 mod select;
+mod shared;
 pub mod time;
 pub mod tree;
 #[cfg(test)]
@@ -38,11 +39,12 @@ use report::result;
 pub use results::{Candidate, Report, SearchLimits, SearchResult};
 pub use root_stats::RootOptions;
 use root_stats::RootStats;
+use shared::Shared;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
-use tree::{NodeId, PASS, Tree};
-use worker::{Shared, worker};
+use tree::{NodeId, PASS, Tree, move_id};
+use worker::worker;
 
 /// The moves a search from `game` for `color` considers at its root:
 /// the legal moves (situational superko included) except filling an own
@@ -100,21 +102,6 @@ pub struct Searcher {
     params: SearchParams,
     /// The root and the game it stands for.
     root: Option<RootInfo>,
-}
-
-pub(crate) fn move_id(mv: Move) -> u32 {
-    match mv {
-        Move::Play(p) => p.index() as u32,
-        Move::Pass => PASS,
-    }
-}
-
-pub(crate) fn id_move(id: u32) -> Move {
-    if id == PASS {
-        Move::Pass
-    } else {
-        Move::Play(Point(id as u16))
-    }
 }
 
 impl Searcher {

@@ -3,9 +3,9 @@
 //! principal variations, and the ownership mixed from the playouts and
 //! the network.
 
-use super::tree::{NodeId, Tree};
-use super::worker::Shared;
-use super::{Candidate, SearchResult, id_move};
+use super::results::{Candidate, SearchResult};
+use super::shared::Shared;
+use super::tree::{NodeId, Tree, id_move};
 use crate::rules::Move;
 use std::sync::atomic::Ordering::Relaxed;
 use std::time::Instant;

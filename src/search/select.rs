@@ -2,8 +2,8 @@
 //! visits, wins, AMAF and priors, with virtual loss for the simulations
 //! still in flight below it.
 
+use super::shared::Shared;
 use super::tree::{Node, NodeId, WIN_UNITS};
-use super::worker::Shared;
 use std::sync::atomic::Ordering::Relaxed;
 
 /// UCT-RAVE urgency of a child, priors and virtual loss included.

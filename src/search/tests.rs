@@ -523,7 +523,7 @@ fn the_network_corrects_a_node_once_it_has_net_visits() {
     let waiting = t
         .children(root)
         .find(|&c| t.is_expanded(c) && t.node(c).net_pending())
-        .map(|c| id_move(t.node(c).mv()))
+        .map(|c| tree::id_move(t.node(c).mv()))
         .expect("a root child waits for the network");
     let mut next = g.clone();
     next.play(Color::Black, waiting).unwrap();

@@ -8,7 +8,7 @@
 //! descents apart. Statistics are stored from the point of view of the
 //! player who made the node's move.
 
-use crate::rules::Color;
+use crate::rules::{Color, Move, Point};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicI64, AtomicU32, AtomicUsize, Ordering::Relaxed, Ordering::Release};
 
@@ -173,6 +173,23 @@ impl Node {
         self.set_prior(prior_visits, prior_wins);
         self.in_flight.store(0, Relaxed);
         self.net.store(0, Relaxed);
+    }
+}
+
+/// The move word of `mv` in the tree: its point's index, or [`PASS`].
+pub fn move_id(mv: Move) -> u32 {
+    match mv {
+        Move::Play(p) => p.index() as u32,
+        Move::Pass => PASS,
+    }
+}
+
+/// The move of a move word ([`move_id`]).
+pub fn id_move(id: u32) -> Move {
+    if id == PASS {
+        Move::Pass
+    } else {
+        Move::Play(Point(id as u16))
     }
 }
 

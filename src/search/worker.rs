@@ -3,16 +3,15 @@
 //! simulation: each worker owns its scratch buffers for the whole search.
 
 use super::playout::{self, Amaf, Policy, Replies};
-use super::tree::{NET_VALUE_ONE, NodeId, PASS, Tree, WIN_UNITS};
-use super::{SearchLimits, SearchParams, expand, id_move, select};
+use super::results::SearchLimits;
+use super::shared::Shared;
+use super::tree::{NET_VALUE_ONE, NodeId, PASS, WIN_UNITS, id_move};
+use super::{expand, select};
 use crate::knowledge::ladder;
-use crate::knowledge::model::Model;
-use crate::knowledge::net::Net;
-use crate::knowledge::priors::{OWNER_BINS, PriorParams};
 use crate::rules::{Board, Color, Move};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::Ordering::Relaxed;
 use std::time::Instant;
 
 /// Simulations between flushes of a worker's ownership counts: often
@@ -20,67 +19,6 @@ use std::time::Instant;
 /// atomic adds over the board cost nothing measurable (a few hundred adds
 /// per 64 playouts).
 const OWNERSHIP_FLUSH: u64 = 64;
-
-/// Everything the workers share during one search.
-pub(super) struct Shared<'a> {
-    pub tree: &'a Tree,
-    pub policy: Policy<'a>,
-    pub params: SearchParams,
-    pub root: NodeId,
-    pub board: &'a Board,
-    pub color: Color,
-    pub legal_root: &'a [bool],
-    /// Model probability of each root move, by point index.
-    pub root_prior: &'a [f32],
-    /// The move-prediction model behind the priors.
-    pub model: &'a Model,
-    /// The policy network that corrects the model's priors, if any.
-    pub net: Option<&'a Net>,
-    /// How its probabilities become priors.
-    pub priors: PriorParams,
-    /// Komi plus the rules' handicap bonus: White's extra points.
-    pub white_bonus: f64,
-    /// 1 / rave_equiv.
-    pub inv_rave_equiv: f32,
-    /// 1 / losing_rave_equiv, or `inv_rave_equiv` when that is 0.
-    pub inv_losing_rave_equiv: f32,
-    /// Where it applies: the side to move wins less than this (0: off).
-    pub losing_below: f32,
-    pub issued: AtomicU64,
-    pub done: AtomicU64,
-    pub finish: AtomicBool,
-    /// Sum over finished simulations of each point's final owner (+1 Black,
-    /// -1 White), row by row from A1; flushed by workers in batches.
-    pub ownership: Vec<AtomicI64>,
-    /// Simulations counted in `ownership`.
-    pub ownership_samples: AtomicU64,
-    /// The value network's ownership of the root's points (+1 Black, -1
-    /// White, row by row from A1), when the value mix judged the root.
-    pub root_owner: std::sync::OnceLock<Vec<f32>>,
-    /// The priors' ownership gammas (raised to `params.owner_prior`), or
-    /// `None` when the priors leave ownership out.
-    pub owner_gammas: Option<[f32; OWNER_BINS]>,
-    /// True if the nodes this search expands get a pass child (the game is
-    /// near its end: [`super::pass::allowed`]).
-    pub allow_pass: bool,
-    /// Passes in a row that ended the game's moves before the root, at
-    /// most 1: a game already ended by two (a GUI may still ask for a
-    /// move) is searched as if one had been played.
-    pub root_passes: u32,
-    /// Searching for the capture of these stones instead of the game's
-    /// result ([`super::Searcher::run_capture`]).
-    pub goal: Option<&'a super::CaptureGoal>,
-    /// The root moves' margins and, when asked, ownership
-    /// ([`super::root_stats`]); set once the root is expanded.
-    pub root_stats: super::root_stats::RootStats,
-}
-
-impl Shared<'_> {
-    /// True if the priors read Monte Carlo ownership.
-    pub fn priors_use_ownership(&self) -> bool {
-        self.params.priors_read_ownership()
-    }
-}
 
 /// One worker: runs simulations until the limits say stop.
 pub(super) fn worker(

@@ -5,7 +5,7 @@
 //! chains of three or four liberties, as Pachi's n-liberty check) an own
 //! chain also takes or ataris the enemy chains beside it.
 
-use super::heavy::{Cands, SeenChains};
+use super::cands::{Cands, SeenChains};
 use crate::knowledge::tactics::{liberties_after, playable};
 use crate::rules::{Board, Cell, Color, Point};
 

@@ -10,6 +10,7 @@
 //! included — the same count `final_score` uses.
 
 mod amaf;
+mod cands;
 mod fights;
 mod heavy;
 mod reply;
