@@ -156,8 +156,8 @@ struct Cli {
     #[arg(long)]
     no_net: bool,
     /// Set a search constant, NAME=VALUE (repeatable; for experiments and
-    /// tuning): rave_equiv, rave_distance, exploration, expand_visits,
-    /// prior_even, prior_pattern.
+    /// tuning): rave_equiv, expand_visits, prior_even, prior_pattern and
+    /// the others docs/tuning.md lists.
     #[arg(long, value_name = "NAME=VALUE", value_parser = parse_tune)]
     tune: Vec<(String, f64)>,
     /// More logging on stderr: by default one info line per genmove; -v

@@ -218,7 +218,7 @@ fn balance_forecasts_the_results_an_index_gives_and_compares_variants() {
     let results = RESULTS;
     let index_path = write_index(&dir);
     let run = |extra: &[&str]| balance("1", &index_path, extra);
-    let p = run(&["--variant", "answer_percent=50 ko_percent=40"]);
+    let p = run(&["--variant", "answer_percent=50 race_percent=40"]);
     assert!(p.status.success(), "{}", String::from_utf8_lossy(&p.stderr));
     let out = String::from_utf8_lossy(&p.stdout);
     // The five games decided on the board, a position after 50, 100 and
@@ -239,12 +239,12 @@ fn balance_forecasts_the_results_an_index_gives_and_compares_variants() {
     assert!(out.starts_with(&head), "{out}");
     assert!(out.contains("\nbase: Brier "), "{out}");
     assert!(
-        out.contains("\nanswer_percent=50 ko_percent=40: Brier ") && out.contains("less base's"),
+        out.contains("\nanswer_percent=50 race_percent=40: Brier ") && out.contains("less base's"),
         "{out}"
     );
     // The same seed, the same figures.
     assert_eq!(
-        run(&["--variant", "answer_percent=50 ko_percent=40"]).stdout,
+        run(&["--variant", "answer_percent=50 race_percent=40"]).stdout,
         p.stdout
     );
 

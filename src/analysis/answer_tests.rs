@@ -46,7 +46,6 @@ fn result() -> SearchResult {
         score_lead: 2.0,
         score_stdev: 12.0,
         root_win_rate: 0.65,
-        extra_komi: 0,
     }
 }
 

@@ -179,7 +179,6 @@ pub fn analyse(board: &Board, to_move: Color, model: &Model, playouts: u32, seed
         tactics: Tactics::default(),
         replies: None,
         shape_log: None,
-        adapt: None,
     };
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut own = playout::mean_ownership(&start, to_move, policy, playouts, &mut rng);

@@ -225,7 +225,6 @@ mod tests {
             score_lead: 2.5,
             score_stdev: 0.0,
             root_win_rate: 0.5,
-            extra_komi: 0,
         }
     }
 

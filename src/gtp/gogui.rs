@@ -344,7 +344,6 @@ mod tests {
             score_lead: 1.5,
             score_stdev: 0.0,
             root_win_rate: 0.5,
-            extra_komi: 0,
         }
     }
 

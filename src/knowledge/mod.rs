@@ -5,7 +5,6 @@
 
 pub mod book;
 pub mod features;
-pub mod hand_shapes;
 pub mod katago;
 pub mod ladder;
 pub mod model;

@@ -109,7 +109,6 @@ fn ownership(board: &Board, model: &Model, playouts: u32, rng: &mut SmallRng) ->
         tactics: Tactics::default(),
         replies: None,
         shape_log: None,
-        adapt: None,
     };
     let mean = playout::mean_ownership(board, Color::White, policy, playouts, rng);
     let mut own = vec![0.0; MAX_POINTS];

@@ -28,7 +28,7 @@ pub struct MctsOptions {
     /// Play the opening book's move where it has one (9x9).
     pub book: bool,
     /// The move-prediction model the searches use (priors and playout
-    /// weights, under the parameters' `shape_power`).
+    /// weights).
     pub model: std::sync::Arc<crate::knowledge::model::Model>,
     /// The policy network that corrects the model's tree priors where the
     /// parameters' `net_prior` asks for it (by default on every size; on
@@ -129,29 +129,21 @@ impl MctsPlayer {
     }
 
     /// Searches `game` for `color` with the PUCT search where there is
-    /// one, else with hane's own, for a move to `play` (the searcher's
-    /// dynamic komi and early stops) or to look (pondering, analysis),
-    /// at the seed of the position.
+    /// one, else with hane's own, at the seed of the position.
     fn search(
         &mut self,
         game: &Game,
         color: Color,
         limits: &SearchLimits<'_>,
         report: Option<Report<'_>>,
-        play: bool,
     ) -> SearchResult {
         let seed = self.seed(game);
         let pool = self.pool.as_ref();
         if let Some(puct) = self.puct_for(game) {
             return puct.run(game, color, limits, pool, seed, report, &RootOptions::PLAIN);
         }
-        if play {
-            self.searcher
-                .run_move(game, color, limits, pool, seed, report)
-        } else {
-            self.searcher
-                .run_reporting(game, color, limits, pool, seed, report)
-        }
+        self.searcher
+            .run_reporting(game, color, limits, pool, seed, report)
     }
 
     /// The PUCT search for `game`'s board size, if it has one.
@@ -219,7 +211,7 @@ impl Player for MctsPlayer {
         }
         self.fit_size(game);
         let limits = self.limits(game, color, ctx);
-        let result = self.search(game, color, &limits, report, true);
+        let result = self.search(game, color, &limits, report);
         let size = game.size();
         let name = |m: Move| crate::rules::point::move_name(size, m);
         let top: Vec<String> = result
@@ -230,13 +222,9 @@ impl Player for MctsPlayer {
             .collect();
         let pv: Vec<String> = result.pv.iter().map(|&m| name(m)).collect();
         info!(
-            "genmove {color}: {} win {:.3}{} playouts {} ({:.0}/s, {:.2}s) top [{}] pv {}",
+            "genmove {color}: {} win {:.3} playouts {} ({:.0}/s, {:.2}s) top [{}] pv {}",
             name(result.best),
             result.win_rate,
-            match result.extra_komi {
-                0 => String::new(),
-                k => format!(" giving {k} extra komi"),
-            },
             result.playouts,
             result.playouts_per_second(),
             result.elapsed.as_secs_f64(),
@@ -258,7 +246,7 @@ impl Player for MctsPlayer {
             stop,
         };
         self.fit_size(game);
-        let result = self.search(game, color, &limits, None, false);
+        let result = self.search(game, color, &limits, None);
         info!(
             "ponder for {color}: {} playouts in {:.2}s, expecting {}",
             result.playouts,
@@ -284,7 +272,7 @@ impl Player for MctsPlayer {
             stop,
         };
         self.fit_size(game);
-        let result = self.search(game, color, &limits, Some(report), false);
+        let result = self.search(game, color, &limits, Some(report));
         info!(
             "analysis of {color}: {} playouts in {:.2}s, best {} win {:.3}",
             result.playouts,
@@ -316,12 +304,7 @@ impl MctsPlayer {
         // (handicap games start lopsided by design), and never while the
         // count final_score would give says hane wins.
         let threshold = self.options.resign_threshold;
-        // A win rate that counts dynamic komi understates the position.
-        if threshold > 0.0
-            && result.win_rate < threshold
-            && result.best != Move::Pass
-            && result.extra_komi == 0
-        {
+        if threshold > 0.0 && result.win_rate < threshold && result.best != Move::Pass {
             self.hopeless_streak += 1;
         } else {
             self.hopeless_streak = 0;
@@ -491,9 +474,9 @@ mod tests {
             puct: false,
         };
         let game = |n| Game::new(BoardSize::new(n).unwrap(), Rules::AGA, 7.5);
-        let race = |p: &MctsPlayer| p.searcher.params().tactics.race_percent;
-        let small = SearchParams::for_size(9).tactics.race_percent;
-        let large = SearchParams::for_size(19).tactics.race_percent;
+        let race = |p: &MctsPlayer| p.searcher.params().race_percent;
+        let small = SearchParams::for_size(9).race_percent;
+        let large = SearchParams::for_size(19).race_percent;
         assert_ne!(small, large);
         let mut player = MctsPlayer::new(options);
         for (n, want) in [

@@ -5,8 +5,9 @@
 //! game the result often no longer depends on them, so a search for the
 //! win would not bother to attack them.
 
+use super::Searcher;
 use super::playout::point_owner;
-use super::{Purpose, SearchLimits, SearchResult, Searcher};
+use super::results::{SearchLimits, SearchResult};
 use crate::rules::{Board, Color, Game, Point};
 
 /// Stones to capture, and who tries.
@@ -65,7 +66,7 @@ impl Searcher {
             None,
             seed,
             None,
-            Purpose::Capture(goal),
+            Some(goal),
             &super::RootOptions::PLAIN,
         );
         self.clear();

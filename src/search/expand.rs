@@ -1,14 +1,14 @@
 //! A node's children and their priors: at the root every move the rules
 //! allow, below it every move the playouts would play, each rated by the
 //! move-prediction model with the search's own adjustments (ownership so
-//! far, ladders, captures) and corrected by the policy network, if the
+//! far, the distance power) and corrected by the policy network, if the
 //! search has one: at once, or, with `net_visits`, once the node has that
 //! many visits ([`refine`]), since most nodes never get many and the
 //! network costs more than the rest of an expansion.
 
 use super::playout;
-use super::tree::{self, NodeId, PASS};
-use super::worker::Shared;
+use super::shared::Shared;
+use super::tree::{NodeId, PASS};
 use crate::knowledge::net::{self, NetBuffers};
 use crate::knowledge::priors::{self, Adjust, PriorParams, Rated};
 use crate::rules::{Board, Color, Point};
@@ -28,15 +28,11 @@ pub(super) struct Buffers {
 }
 
 /// The search's adjustments to the model in its priors: ownership so far
-/// (filled into `mean`, by point index) when the priors use it, the
-/// ladder boost, the powers and the shape floor.
+/// (filled into `mean`, by point index) when the priors use it, and the
+/// distance power.
 fn adjust<'a>(sh: &'a Shared<'_>, mean: &'a mut Vec<f32>) -> Adjust<'a> {
     let mut adjust = Adjust {
-        ladder_boost: sh.params.ladder_boost,
-        capture_boost: sh.params.capture_boost,
-        power: sh.params.prior_power,
         distance_power: sh.params.distance_power,
-        shape_floor: sh.params.shape_floor,
         ..Adjust::default()
     };
     let samples = sh.ownership_samples.load(Relaxed);
@@ -67,11 +63,7 @@ pub(super) fn root_children(sh: &Shared<'_>, legal: &[Point]) -> Vec<(u32, u32, 
         let owner = s.net.heads.owner.iter().map(|o| sign * o).collect();
         let _ = sh.root_owner.set(owner);
     }
-    children(sh, sh.board, sh.color, &mut s, sh.params.prune_ladders);
-    // Never leave the root without a move to search.
-    if s.moves.is_empty() {
-        children(sh, sh.board, sh.color, &mut s, false);
-    }
+    children(sh, &mut s);
     if sh.allow_pass {
         s.moves.push(pass_child(sh.priors));
     }
@@ -110,47 +102,15 @@ fn rate(
     None
 }
 
-/// Fills `s.moves` with a child and its prior per rated point, leaving
-/// out the ladder escapes that stay in atari when `prune` is set, in the
-/// order progressive widening opens them when it is on ([`order`]). No
-/// pass.
-fn children(sh: &Shared<'_>, board: &Board, color: Color, s: &mut Buffers, prune: bool) {
+/// Fills `s.moves` with a child and its prior per rated point. No pass.
+fn children(sh: &Shared<'_>, s: &mut Buffers) {
     s.moves.clear();
     let Rated {
         probs, laddered, ..
     } = &s.rated;
     for ((&p, &pr), &lad) in s.points.iter().zip(probs).zip(laddered) {
-        if lad && prune {
-            continue;
-        }
         let (v, w) = priors::prior(sh.priors, pr, lad);
-        s.moves.push((child_move(sh, board, color, p), v, w));
-    }
-    order(sh, &mut s.moves);
-}
-
-/// Under progressive widening, puts the children in the order they
-/// open: the most prior wins first, ties by the move word (point order;
-/// an unstable sort, which does not allocate). Without it the order
-/// stays as it is.
-fn order(sh: &Shared<'_>, moves: &mut [(u32, u32, u32)]) {
-    if sh.widen.is_some() {
-        moves.sort_unstable_by_key(|&(mv, _, wins)| (std::cmp::Reverse(wins), mv));
-    }
-}
-
-/// A child's move as the tree stores it: the point's index, marked with
-/// the stones it captures if they are at least `amaf_blind_captures`.
-fn child_move(sh: &Shared<'_>, board: &Board, color: Color, p: Point) -> u32 {
-    let min = sh.params.amaf_blind_captures as usize;
-    if min == 0 {
-        return p.index() as u32;
-    }
-    let stones = priors::capture_size(board, color, p);
-    if stones >= min {
-        tree::with_captures(p.index() as u32, stones)
-    } else {
-        p.index() as u32
+        s.moves.push((p.index() as u32, v, w));
     }
 }
 
@@ -185,7 +145,7 @@ pub(super) fn expand(
     let judge = sh.params.value_mix > 0.0;
     let later = sh.net.is_some() && sh.params.net_visits > 0 && !judge;
     let judged = rate(sh, board, color, s, !later, judge);
-    children(sh, board, color, s, sh.params.prune_ladders);
+    children(sh, s);
     if sh.allow_pass {
         s.moves.push(pass_child(sh.priors));
     }

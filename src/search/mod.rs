@@ -11,41 +11,40 @@
 //! for a seed.
 
 mod capture;
-mod dynkomi;
 mod expand;
 mod params;
 mod pass;
-mod pick;
 pub mod playout;
 pub mod puct;
 mod report;
 mod results;
 mod root_stats;
 mod select;
+mod shared;
 pub mod time;
 pub mod tree;
+#[cfg(test)]
 mod tune;
-mod value;
 mod worker;
 
 pub use capture::CaptureGoal;
-pub use params::{LARGE_BOARD, SearchParams, SizedParams, is_large};
+pub use params::{Constant, LARGE_BOARD, SearchParams, SizedParams, is_large};
 
 use crate::knowledge::model::Model;
 use crate::knowledge::net::{self, Net};
 use crate::knowledge::priors;
-use crate::rules::{ByColor, Color, Game, Move, Point, Rules};
-use dynkomi::{DynKomi, SharedDynKomi};
+use crate::rules::{Color, Game, Move, Point, Rules};
 pub use playout::PlayoutKind;
 use report::result;
 pub use results::{Candidate, Report, SearchLimits, SearchResult};
 pub use root_stats::RootOptions;
 use root_stats::RootStats;
+use shared::Shared;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
-use tree::{NodeId, PASS, Tree};
-use worker::{Shared, worker};
+use tree::{NodeId, PASS, Tree, move_id};
+use worker::worker;
 
 /// The moves a search from `game` for `color` considers at its root:
 /// the legal moves (situational superko included) except filling an own
@@ -103,35 +102,6 @@ pub struct Searcher {
     params: SearchParams,
     /// The root and the game it stands for.
     root: Option<RootInfo>,
-    /// Each colour's dynamic komi in the current game.
-    dyn_komi: ByColor<DynKomi>,
-}
-
-/// What a search is for.
-#[derive(Clone, Copy)]
-enum Purpose<'g> {
-    /// Analysis or pondering: the game's komi as it is.
-    Look,
-    /// A move to play: with `SearchParams::dynamic_komi`, the extra komi
-    /// of a clear lead ([`dynkomi`]).
-    Play,
-    /// The capture of these stones instead of the game's result.
-    Capture(&'g CaptureGoal),
-}
-
-pub(crate) fn move_id(mv: Move) -> u32 {
-    match mv {
-        Move::Play(p) => p.index() as u32,
-        Move::Pass => PASS,
-    }
-}
-
-pub(crate) fn id_move(id: u32) -> Move {
-    if id == PASS {
-        Move::Pass
-    } else {
-        Move::Play(Point(id as u16))
-    }
 }
 
 impl Searcher {
@@ -141,15 +111,14 @@ impl Searcher {
     }
 
     /// A searcher with an empty tree and `model`'s priors and playout
-    /// weights (the latter under the parameters' `shape_power`).
+    /// weights.
     pub fn with_model(params: SearchParams, model: &std::sync::Arc<Model>) -> Searcher {
         Searcher {
             tree: Tree::new(params.max_tree_bytes),
-            model: params.playout_model_from(model),
+            model: model.clone(),
             net: None,
             params,
             root: None,
-            dyn_komi: ByColor::default(),
         }
     }
 
@@ -162,10 +131,9 @@ impl Searcher {
         self
     }
 
-    /// Forgets the tree and the game's dynamic komi.
+    /// Forgets the tree.
     pub fn clear(&mut self) {
         self.root = None;
-        self.dyn_komi = ByColor::default();
     }
 
     /// The parameters this searcher searches with.
@@ -258,30 +226,7 @@ impl Searcher {
             pool,
             seed,
             report,
-            Purpose::Look,
-            &RootOptions::PLAIN,
-        )
-    }
-
-    /// [`Searcher::run_reporting`] for the move `color` plays next: the
-    /// same search, with dynamic komi when the parameters ask for it.
-    pub fn run_move(
-        &mut self,
-        game: &Game,
-        color: Color,
-        limits: &SearchLimits<'_>,
-        pool: Option<&rayon::ThreadPool>,
-        seed: u64,
-        report: Option<Report<'_>>,
-    ) -> SearchResult {
-        self.search(
-            game,
-            color,
-            limits,
-            pool,
-            seed,
-            report,
-            Purpose::Play,
+            None,
             &RootOptions::PLAIN,
         )
     }
@@ -299,16 +244,7 @@ impl Searcher {
         report: Option<Report<'_>>,
         options: &RootOptions,
     ) -> SearchResult {
-        self.search(
-            game,
-            color,
-            limits,
-            pool,
-            seed,
-            report,
-            Purpose::Look,
-            options,
-        )
+        self.search(game, color, limits, pool, seed, report, None, options)
     }
 
     /// The root's move probabilities this searcher would search `game`
@@ -317,21 +253,6 @@ impl Searcher {
     pub fn root_policy(&self, game: &Game, color: Color) -> Vec<f32> {
         let net = self.net.as_deref().filter(|_| self.params.net_prior);
         root_policy(&self.model, net, game, color)
-    }
-
-    /// The dynamic komi `color` starts this search with, if it has one:
-    /// for a move to play in an even game past its opening.
-    fn dyn_komi_for(&mut self, game: &Game, color: Color, purpose: Purpose<'_>) -> Option<DynKomi> {
-        if !self.params.dynamic_komi || !matches!(purpose, Purpose::Play) {
-            return None;
-        }
-        let slot = &mut self.dyn_komi[color];
-        if game.moves().len() < DynKomi::start(game.size().get(), color) {
-            // Early in a game, perhaps a new one: nothing carried over.
-            *slot = DynKomi::NONE;
-            return None;
-        }
-        (game.handicap().0 == 0).then_some(*slot)
     }
 
     /// The search behind [`Searcher::run_reporting`] and
@@ -346,15 +267,10 @@ impl Searcher {
         pool: Option<&rayon::ThreadPool>,
         seed: u64,
         mut report: Option<Report<'_>>,
-        purpose: Purpose<'_>,
+        goal: Option<&CaptureGoal>,
         options: &RootOptions,
     ) -> SearchResult {
         let start = Instant::now();
-        let goal = match purpose {
-            Purpose::Capture(g) => Some(g),
-            _ => None,
-        };
-        let dyn_komi = self.dyn_komi_for(game, color, purpose);
         let model = std::sync::Arc::clone(&self.model);
         let policy = self.params.playout_policy(&model);
         let (allow_pass, probes) = pass::allowed(game, color, policy, limits.playouts, seed);
@@ -396,7 +312,6 @@ impl Searcher {
             priors: prior_params,
             white_bonus,
             inv_rave_equiv: (1.0 / self.params.rave_equiv.max(1.0)) as f32,
-            inv_root_rave_equiv: inverse_equiv(self.params.root_rave_equiv, self.params.rave_equiv),
             inv_losing_rave_equiv: inverse_equiv(
                 self.params.losing_rave_equiv,
                 self.params.rave_equiv,
@@ -406,22 +321,6 @@ impl Searcher {
             } else {
                 0.0
             },
-            exploration: self.params.exploration as f32,
-            explore_below: self.params.explore_below as f32,
-            score_weight: self.params.score_weight,
-            score_utility: self.params.score_utility as f32,
-            inv_score_scale2: {
-                let scale = if self.params.score_scale > 0.0 {
-                    self.params.score_scale
-                } else {
-                    (board.size().area() as f64).sqrt()
-                };
-                (0.5 / scale) as f32
-            },
-            criticality: self.params.criticality as f32,
-            criticality_visits: self.params.criticality_visits as f32,
-            blind_captures: self.params.amaf_blind_captures > 0 && !self.params.capture_amaf_plays,
-            widen: select::Widen::new(&self.params),
             // Counting like Pachi's `-t =N`: the visits the root kept from
             // the last search count towards the playout limit.
             issued: AtomicU64::new(
@@ -444,7 +343,6 @@ impl Searcher {
             allow_pass,
             root_passes: game.consecutive_passes().min(1),
             goal,
-            dyn_komi: dyn_komi.map(SharedDynKomi::new),
             root_stats: RootStats::default(),
         };
         // With ownership in the priors, a first map from playouts outside
@@ -511,9 +409,6 @@ impl Searcher {
             _ => worker(&shared, limits, start, seed, 0),
         }
         let last = snapshot(&shared);
-        if let Some(k) = &shared.dyn_komi {
-            self.dyn_komi[color] = k.get();
-        }
         // One last report, so a search shorter than the interval still
         // shows its result.
         if options.final_report

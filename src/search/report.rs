@@ -3,9 +3,9 @@
 //! principal variations, and the ownership mixed from the playouts and
 //! the network.
 
-use super::tree::{NodeId, Tree};
-use super::worker::Shared;
-use super::{Candidate, SearchResult, id_move, pick};
+use super::results::{Candidate, SearchResult};
+use super::shared::Shared;
+use super::tree::{NodeId, Tree, id_move};
 use crate::rules::Move;
 use std::sync::atomic::Ordering::Relaxed;
 use std::time::Instant;
@@ -57,7 +57,6 @@ pub(super) fn result(t: &Tree, sh: &Shared<'_>, start: Instant) -> SearchResult 
             .cmp(&a.visits)
             .then(b.win_rate.total_cmp(&a.win_rate))
     });
-    pick::by_lower_bound(&mut candidates, sh.params.final_lcb);
     let root_node = t.node(root);
     let (best, win_rate) = match candidates.first() {
         Some(c) if c.visits > 0 => (c.mv, c.win_rate),
@@ -85,7 +84,6 @@ pub(super) fn result(t: &Tree, sh: &Shared<'_>, start: Instant) -> SearchResult 
         } else {
             0.5
         },
-        extra_komi: sh.dyn_komi.as_ref().map_or(0, |k| k.get().extra),
     }
 }
 

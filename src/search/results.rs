@@ -42,11 +42,22 @@ pub struct Candidate {
     pub ownership: Vec<f32>,
 }
 
+impl Candidate {
+    /// Its win rate less `z` standard errors (normal approximation; no
+    /// visits count as one): the lower confidence bound the analysis
+    /// reports (`lcb`).
+    pub fn lower_bound(&self, z: f64) -> f64 {
+        let n = self.visits.max(1) as f64;
+        let p = self.win_rate;
+        (p - z * (p * (1.0 - p) / n).sqrt()).clamp(0.0, 1.0)
+    }
+}
+
 /// What a search found.
 #[derive(Clone, Debug)]
 pub struct SearchResult {
-    /// The move to play: the most visited legal move (or the one
-    /// `final_lcb` picks), or a pass when nothing is worth playing.
+    /// The move to play: the most visited legal move, or a pass when
+    /// nothing is worth playing.
     pub best: Move,
     /// Win rate of `best` for the searching colour (root value for a pass).
     pub win_rate: f64,
@@ -54,8 +65,7 @@ pub struct SearchResult {
     pub playouts: u64,
     /// Time spent.
     pub elapsed: Duration,
-    /// Root candidates, most visited first (the one `final_lcb` picks,
-    /// if set, moved to the front).
+    /// Root candidates, most visited first.
     pub candidates: Vec<Candidate>,
     /// Principal variation from the root.
     pub pv: Vec<Move>,
@@ -71,10 +81,6 @@ pub struct SearchResult {
     /// its simulations, where `win_rate` is the best move's (0.5 before
     /// any).
     pub root_win_rate: f64,
-    /// Points of dynamic komi the searching colour gave at the end of
-    /// the search (only a search for a move to play gives any): its win
-    /// rates count them.
-    pub extra_komi: u32,
 }
 
 impl SearchResult {
@@ -96,4 +102,32 @@ pub struct Report<'a> {
     pub interval: Duration,
     /// The callback.
     pub callback: &'a mut dyn FnMut(&SearchResult),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Point;
+
+    fn cand(visits: u32, win_rate: f64) -> Candidate {
+        Candidate {
+            mv: Move::Play(Point(1)),
+            visits,
+            win_rate,
+            prior: 0.0,
+            score_lead: 0.0,
+            score_stdev: 0.0,
+            ownership: Vec::new(),
+            pv: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_bound_shrinks_with_visits() {
+        let few = cand(100, 0.6).lower_bound(2.0);
+        let many = cand(10_000, 0.6).lower_bound(2.0);
+        assert!((few - (0.6 - 2.0 * 0.049)).abs() < 1e-3, "{few}");
+        assert!(few < many && many < 0.6);
+        assert_eq!(cand(0, 1.0).lower_bound(2.0), 1.0);
+    }
 }

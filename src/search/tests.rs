@@ -266,47 +266,6 @@ fn ownership_priors_warm_up_inside_the_playout_budget() {
 }
 
 #[test]
-fn pruned_ladder_escapes_never_enter_the_tree() {
-    // White C5 is in atari; running out at C4 ends in a ladder that works.
-    let b = parse(
-        ". . . . . . . . .
-         . . . . . . . . .
-         . . . . . . . . .
-         . . X . . . . . .
-         . X O X . . . . .
-         . X . . . . . . .
-         . . . . . . . . .
-         . . . . . . . . .
-         . . . . . . . . .",
-    );
-    let c4 = vertex(b.size(), "C4").unwrap();
-    let g = Game::from_position(b, Color::White, Rules::AGA, 7.5, 0);
-    let children = |prune: bool| {
-        let params = SearchParams {
-            prune_ladders: prune,
-            max_tree_bytes: 16 << 20,
-            ..SearchParams::default()
-        };
-        let mut s = Searcher::new(params);
-        let limits = SearchLimits {
-            playouts: Some(300),
-            time: None,
-            stop: StopCheck::NEVER,
-        };
-        s.run(&g, Color::White, &limits, None, 1);
-        let root = s.root.as_ref().unwrap().0;
-        s.tree
-            .children(root)
-            .map(|c| s.tree.node(c).mv())
-            .collect::<Vec<u32>>()
-    };
-    let c4 = c4.index() as u32;
-    assert!(children(false).contains(&c4));
-    let pruned = children(true);
-    assert!(!pruned.is_empty() && !pruned.contains(&c4));
-}
-
-#[test]
 fn a_playout_limit_can_count_the_kept_visits() {
     let g = Game::new(BoardSize::new(9).unwrap(), Rules::AGA, 7.5);
     for count_kept in [false, true] {
@@ -397,47 +356,13 @@ fn passing_back_with_own_dead_stones_on_the_board_does_not_win() {
 }
 
 #[test]
-fn criticality_credits_points_whose_owner_wins() {
-    // 1,000 simulations, the mover winning half. Where the winner always
-    // owned the point, owning it decided the game: twice the covariance,
-    // 1/2, so half of the AMAF samples come again as wins. Where the
-    // point went to each side half the time regardless of the result, the
-    // AMAF is left alone; where the loser always owned it, half come as
-    // losses.
-    let node = |winner_owns2: u32| {
-        let n = tree::Node::default();
-        n.visits.store(1000, Relaxed);
-        n.wins.store(500 * WIN_UNITS, Relaxed);
-        n.mover_owns2.store(1000, Relaxed);
-        n.winner_owns2.store(winner_owns2, Relaxed);
-        n
-    };
-    let (rv, rw) = select::with_criticality(&node(2000), 100.0, 60.0, 1.0);
-    assert!(
-        (rv - 150.0).abs() < 1e-3 && (rw - 110.0).abs() < 1e-3,
-        "{rv} {rw}"
-    );
-    let (rv, rw) = select::with_criticality(&node(1000), 100.0, 60.0, 1.0);
-    assert!(
-        (rv - 100.0).abs() < 1e-3 && (rw - 60.0).abs() < 1e-3,
-        "{rv} {rw}"
-    );
-    let (rv, rw) = select::with_criticality(&node(0), 100.0, 60.0, 1.0);
-    assert!(
-        (rv - 50.0).abs() < 1e-3 && (rw - 10.0).abs() < 1e-3,
-        "{rv} {rw}"
-    );
-}
-
-#[test]
-fn the_experimental_switches_keep_the_search_legal_and_replayable() {
+fn the_switches_keep_the_search_legal_and_replayable() {
     let g = Game::new(BoardSize::new(9).unwrap(), Rules::AGA, 7.0);
     let mut params = SearchParams::default();
-    params.set("criticality", 1.1).unwrap();
-    params.set("criticality_visits", 50.0).unwrap();
-    params.set("score_weight", 0.1).unwrap();
+    params.set("race_percent", 100.0).unwrap();
+    params.set("selfatari_percent", 60.0).unwrap();
+    params.set("owner_prior", 1.0).unwrap();
     params.set("last_good_reply", 1.0).unwrap();
-    params.set("widen_base", 3.0).unwrap();
     let run = || {
         let mut s = Searcher::new(params);
         let limits = SearchLimits {
@@ -485,14 +410,6 @@ fn replies_are_on_unless_switched_off() {
     assert_eq!(visits(19, None), on19);
 }
 
-#[test]
-fn widening_switched_on_changes_the_search_and_off_leaves_it_as_it_was() {
-    let visits = |base| root_visits(9, 1000, "widen_base", base);
-    let default = visits(None);
-    assert_eq!(visits(Some(0.0)), default);
-    assert_ne!(visits(Some(5.0)), default, "widening is used");
-}
-
 /// A 9x9 game (komi 7, AGA) after `moves`, Black first.
 pub(super) fn game_after(moves: &str) -> Game {
     let mut g = Game::new(BoardSize::new(9).unwrap(), Rules::AGA, 7.0);
@@ -517,138 +434,6 @@ fn search_2000(g: &Game, color: Color, params: SearchParams) -> SearchResult {
         stop: StopCheck::NEVER,
     };
     Searcher::new(params).run(g, color, &limits, None, 1)
-}
-
-/// [`search_2000`]'s best move, and the visits of `mv` among the root's
-/// candidates.
-fn best_and_visits(g: &Game, color: Color, params: SearchParams, mv: Move) -> (Move, u32) {
-    let r = search_2000(g, color, params);
-    let visits = r
-        .candidates
-        .iter()
-        .find(|c| c.mv == mv)
-        .map_or(0, |c| c.visits);
-    (r.best, visits)
-}
-
-/// A 9x9 game hane lost to GNU Go: after White's A1 (move 52), Black's G1
-/// captures six White stones in atari (E1 F1 F2 F3 F4 G3) away from the
-/// last move. The model rates that capture far below J1, the local one,
-/// and AMAF rates it low too (in the playouts it comes too late), so at
-/// 2,000 playouts the plain search never tries it. An exploration term
-/// where the side to move is losing finds it.
-#[test]
-fn exploring_where_the_mover_loses_finds_a_capture_the_priors_miss() {
-    let moves = "F5 D5 D6 C6 E6 C7 E3 C4 E8 F4 E4 E5 G5 H4 H5 F3 E2 F2 G4 G3 H3 H2 J4 E1 \
-                 C2 D2 D3 C3 D1 F1 B2 D4 D2 B3 H1 J2 J3 F6 D8 F7 G7 F8 G8 A2 B1 A3 G2 E9 \
-                 C8 B8 G6 A1";
-    let g = game_after(moves);
-    let g1 = vertex(g.size(), "G1").unwrap();
-    let visits_of_g1 = |exploration: f64, explore_below: f64| {
-        let params = SearchParams {
-            exploration,
-            explore_below,
-            ..SearchParams::default()
-        };
-        best_and_visits(&g, Color::Black, params, Move::Play(g1))
-    };
-    let (best, plain) = visits_of_g1(0.0, 1.0);
-    assert_ne!(best, Move::Play(g1));
-    assert!(plain < 20, "G1 got {plain} visits without exploration");
-    let (best, explored) = visits_of_g1(0.2, 0.3);
-    assert_eq!(best, Move::Play(g1), "G1 got {explored} visits");
-    // Black wins about 7% here at first: with the term kept to nodes
-    // where the mover wins less than 2%, the root does not widen.
-    let (_, gated) = visits_of_g1(0.2, 0.02);
-    assert!(gated < 20, "G1 got {gated} visits with the term gated off");
-}
-
-/// A mutual atari from a 9x9 game against Pachi: White's E6 (the last
-/// move below) put Black's nine centre stones in atari while White's own
-/// nine on the right stood in atari at J5. The model gives the saving
-/// capture J5 about 1% (its shapes rate the edge point poorly), and in
-/// the playouts J5 is mostly played after White has taken the centre,
-/// so its AMAF is low and 2,000 playouts leave it unvisited; without
-/// AMAF for captures, or with only the plays that took as many stones,
-/// the search takes it at once.
-#[test]
-fn a_capture_without_amaf_is_not_buried_by_its_later_plays() {
-    let moves = "D6 F4 F6 G6 G7 G5 D4 H7 E2 D3 E3 E4 D5 D2 C3 C2 B2 B3 C1 C4 D1 C3 C5 B1 \
-                 A1 A3 G3 A2 H8 F7 G8 F3 F2 E1 G2 H4 H3 E7 F5 G4 H6 B5 D7 D8 H5 J4 J3 J6 \
-                 J7 B6 C7 C8 E5 B7 F1 E6";
-    let g = game_after(moves);
-    let j5 = Move::Play(vertex(g.size(), "J5").unwrap());
-    let search = |blind: u32, plays: bool| {
-        let mut params = SearchParams::default();
-        params.set("amaf_blind_captures", blind as f64).unwrap();
-        params.capture_amaf_plays = plays;
-        best_and_visits(&g, Color::Black, params, j5)
-    };
-    let (best, visits) = search(0, false);
-    assert_ne!(best, j5);
-    assert!(visits < 20, "J5 got {visits} visits with its AMAF");
-    for blind in [1, 9] {
-        let (best, visits) = search(blind, false);
-        assert_eq!(best, j5, "J5 got {visits} visits");
-        // Keeping only the plays of J5 that took nine stones or more
-        // (not the later ones that take the lone stone J6 alone).
-        let (best, visits) = search(blind, true);
-        assert_eq!(best, j5, "J5 got {visits} visits from its capturing plays");
-    }
-    // Ten stones are more than J5 takes: it keeps its AMAF.
-    let (best, _) = search(10, false);
-    assert_ne!(best, j5);
-}
-
-/// Dynamic komi: a search for a move to play in a game Black leads by
-/// far gives White extra komi, which lowers Black's win rate; analysis
-/// of the same position counts the game's komi only, the searcher keeps
-/// the extra for the next move, and the opening and the losing side
-/// give none.
-#[test]
-fn a_clear_lead_gives_dynamic_komi_only_when_playing() {
-    // White plays the corners' first line while Black takes the board.
-    let moves = "E5 A1 C5 J1 G5 A9 E3 J9 E7 B1 C3 H1 C7 A8 G3 J8";
-    let g = game_after(moves);
-    let params = SearchParams {
-        dynamic_komi: true,
-        max_tree_bytes: 16 << 20,
-        ..SearchParams::default()
-    };
-    let limits = SearchLimits {
-        playouts: Some(3000),
-        time: None,
-        stop: StopCheck::NEVER,
-    };
-    let plain = Searcher::new(SearchParams {
-        dynamic_komi: false,
-        ..params
-    })
-    .run_move(&g, Color::Black, &limits, None, 1, None);
-    assert_eq!(plain.extra_komi, 0);
-    assert!(plain.win_rate > 0.9, "Black leads: {}", plain.win_rate);
-
-    let mut s = Searcher::new(params);
-    let looked = s.run(&g, Color::Black, &limits, None, 1);
-    assert_eq!(looked.extra_komi, 0);
-    assert_eq!(looked.candidates, plain.candidates);
-
-    let mut s = Searcher::new(params);
-    let played = s.run_move(&g, Color::Black, &limits, None, 1, None);
-    assert!(played.extra_komi > 5, "extra komi {}", played.extra_komi);
-    assert!(played.win_rate < plain.win_rate);
-    assert_eq!(s.dyn_komi.black.extra, played.extra_komi);
-    assert_eq!(s.dyn_komi.white, dynkomi::DynKomi::NONE);
-    // White, far behind, gives nothing.
-    let white = s.run_move(&g, Color::White, &limits, None, 1, None);
-    assert_eq!(white.extra_komi, 0);
-    s.clear();
-    assert_eq!(s.dyn_komi.black, dynkomi::DynKomi::NONE);
-
-    // Before move 15 no search gives any.
-    let early = game_after("E5 A1 C5 J1 G5 A9 E3 J9 E7 B1");
-    let r = Searcher::new(params).run_move(&early, Color::Black, &limits, None, 1, None);
-    assert_eq!(r.extra_komi, 0);
 }
 
 /// A 9x9 game hane lost to GNU Go as White: at move 76 the search played
@@ -681,74 +466,6 @@ fn a_smaller_equivalence_where_the_mover_loses_finds_a_placement() {
     let (_, gated) = search(30.0);
     assert!(gated.win_rate < 0.5, "J3 at {}", gated.win_rate);
     assert_eq!(gated.pv.get(1), Some(&b1), "pv {:?}", gated.pv);
-}
-
-/// Checks below `id` that the children are in prior order and that none
-/// beyond the ones widening has opened (a pass aside) has a visit.
-fn check_widened(t: &Tree, id: NodeId, w: select::Widen) {
-    let (_, children) = t.child_nodes(id);
-    let moves: Vec<&tree::Node> = children.iter().filter(|c| c.mv() != PASS).collect();
-    for pair in moves.windows(2) {
-        assert!(
-            pair[0].prior().1 >= pair[1].prior().1,
-            "children out of prior order"
-        );
-    }
-    let open = w.open(t.node(id).visits());
-    for (i, c) in moves.iter().enumerate() {
-        assert!(
-            i < open || c.visits() == 0,
-            "child {i} visited with {open} open"
-        );
-    }
-    for c in t.children(id) {
-        check_widened(t, c, w);
-    }
-}
-
-#[test]
-fn widening_visits_only_the_open_children_in_prior_order() {
-    for size in [9, 19] {
-        let g = Game::new(BoardSize::new(size).unwrap(), Rules::AGA, 7.0);
-        let mut params = SearchParams::default();
-        params.set("widen_base", 2.0).unwrap();
-        let limits = SearchLimits {
-            playouts: Some(1500),
-            time: None,
-            stop: StopCheck::NEVER,
-        };
-        let mut s = Searcher::new(params);
-        let r = s.run(&g, Color::Black, &limits, None, 3);
-        assert!(g.is_legal(Color::Black, r.best));
-        let root = s.root.as_ref().unwrap().0;
-        let w = select::Widen::new(&params).unwrap();
-        check_widened(&s.tree, root, w);
-        // Far fewer root moves are tried than without widening.
-        let tried = r.candidates.iter().filter(|c| c.visits > 0).count();
-        assert!(tried <= w.open(1500), "{tried} root moves tried");
-    }
-}
-
-#[test]
-fn adaptive_playouts_change_the_search_and_keep_it_deterministic() {
-    let g = Game::new(BoardSize::new(9).unwrap(), Rules::AGA, 7.5);
-    let run = |rate: f64, threads: usize| {
-        let mut params = SearchParams {
-            threads,
-            ..SearchParams::default()
-        };
-        params.set("adapt_rate", rate).unwrap();
-        let (s, r) = search_with(params, &g, Color::Black, 1500, 11);
-        let root = s.root.as_ref().unwrap().0;
-        check_tree(&s.tree, root);
-        assert!(g.is_legal(Color::Black, r.best));
-        r
-    };
-    let (a, b) = (run(0.05, 1), run(0.05, 1));
-    assert_eq!(a.candidates, b.candidates);
-    // The weights move the playouts, hence the statistics.
-    assert_ne!(a.candidates, run(0.0, 1).candidates);
-    assert_eq!(run(0.05, 2).playouts, 1500);
 }
 
 /// Counts the expanded nodes below `id` (not `id` itself) by whether the
@@ -806,7 +523,7 @@ fn the_network_corrects_a_node_once_it_has_net_visits() {
     let waiting = t
         .children(root)
         .find(|&c| t.is_expanded(c) && t.node(c).net_pending())
-        .map(|c| id_move(t.node(c).mv()))
+        .map(|c| tree::id_move(t.node(c).mv()))
         .expect("a root child waits for the network");
     let mut next = g.clone();
     next.play(Color::Black, waiting).unwrap();

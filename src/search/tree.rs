@@ -8,18 +8,14 @@
 //! descents apart. Statistics are stored from the point of view of the
 //! player who made the node's move.
 
-use crate::rules::Color;
+use crate::rules::{Color, Move, Point};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicI64, AtomicU32, AtomicUsize, Ordering::Relaxed, Ordering::Release};
 
 /// The move index used for a pass (no on-board point has index 0).
 pub const PASS: u32 = 0;
-/// A child's move word: the point index in the low 16 bits, and above
-/// them the stones the move captured when it was expanded, up to 255
-/// ([`Node::captures`]), where the search marks captures.
+/// A child's move word: the point index in the low 16 bits.
 const MOVE_BITS: u32 = 16;
-/// The captures' bits above [`MOVE_BITS`].
-const CAPTURE_MASK: u32 = 0xff;
 /// The move word's top bit: this node's children still have the model's
 /// priors alone, waiting for the policy network's
 /// ([`Node::take_net_pending`]).
@@ -29,7 +25,7 @@ const NO_CHILDREN: u32 = 0;
 const EXPANDING: u32 = u32::MAX;
 
 /// A simulation's value in a node's `wins`: a full win counts this
-/// much. Sixteenths give a score weight's fractions room, rounded at
+/// much. Sixteenths give the value mix's fractions room, rounded at
 /// random to keep their mean; a node overflows only past 268 million
 /// simulations.
 pub const WIN_UNITS: u32 = 16;
@@ -43,7 +39,7 @@ const NET_LEAD_PARTS: f32 = 4.0;
 /// The mark of a judged node in its `net` word.
 const JUDGED: u32 = 1 << 31;
 
-/// One tree node. 56 bytes, within a budget of 100.
+/// One tree node. 48 bytes, within a budget of 100.
 #[derive(Default, Debug)]
 pub struct Node {
     mv: AtomicU32,
@@ -52,8 +48,8 @@ pub struct Node {
     /// Completed simulations through this node.
     pub visits: AtomicU32,
     /// The value of those simulations in [`WIN_UNITS`] per win (a draw
-    /// counts one half; with a score weight, a win or a loss by more
-    /// counts a little more or less).
+    /// counts one half; with the value mix, the network's judgement
+    /// counts its share).
     pub wins: AtomicU32,
     /// All-moves-as-first simulations and twice their wins.
     pub rave_visits: AtomicU32,
@@ -66,12 +62,6 @@ pub struct Node {
     prior: AtomicU32,
     /// Simulations currently descending through this node (virtual loss).
     pub in_flight: AtomicU32,
-    /// With criticality on: twice the simulations through this node whose
-    /// final board gave the node's point to the side that played it (a
-    /// neutral point counts one half).
-    pub mover_owns2: AtomicU32,
-    /// The same for the simulation's winner (a draw counts one half).
-    pub winner_owns2: AtomicU32,
     /// The value network's judgement of the node's position: a judged
     /// mark (the top bit), Black's win probability in [`NET_VALUE_ONE`]ths
     /// (15 bits), Black's expected lead in quarter points (the low 16
@@ -84,16 +74,6 @@ impl Node {
     #[inline]
     pub fn mv(&self) -> u32 {
         self.mv.load(Relaxed) & ((1 << MOVE_BITS) - 1)
-    }
-
-    /// The stones the node's move captured when it was expanded, if the
-    /// search marked it ([`with_captures`]; else 0): a capture, whose
-    /// worth depends on being played now, which later plays of the point
-    /// in a simulation may say nothing about (the search's
-    /// `amaf_blind_captures` and `capture_amaf_plays`).
-    #[inline]
-    pub fn captures(&self) -> u32 {
-        (self.mv.load(Relaxed) >> MOVE_BITS) & CAPTURE_MASK
     }
 
     /// Marks the node's children as waiting for the policy network's
@@ -192,16 +172,25 @@ impl Node {
         self.score2_sum.store(0, Relaxed);
         self.set_prior(prior_visits, prior_wins);
         self.in_flight.store(0, Relaxed);
-        self.mover_owns2.store(0, Relaxed);
-        self.winner_owns2.store(0, Relaxed);
         self.net.store(0, Relaxed);
     }
 }
 
-/// A move word for [`Tree::expand`]: `mv` marked as capturing `stones`
-/// (at most 255 are told apart).
-pub fn with_captures(mv: u32, stones: usize) -> u32 {
-    mv | (stones.min(CAPTURE_MASK as usize) as u32) << MOVE_BITS
+/// The move word of `mv` in the tree: its point's index, or [`PASS`].
+pub fn move_id(mv: Move) -> u32 {
+    match mv {
+        Move::Play(p) => p.index() as u32,
+        Move::Pass => PASS,
+    }
+}
+
+/// The move of a move word ([`move_id`]).
+pub fn id_move(id: u32) -> Move {
+    if id == PASS {
+        Move::Pass
+    } else {
+        Move::Play(Point(id as u16))
+    }
 }
 
 /// A node index in the arena.
@@ -355,17 +344,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_network_mark_is_taken_once_and_leaves_the_move_and_captures() {
+    fn the_network_mark_is_taken_once_and_leaves_the_move() {
         let mut t = Tree::new(0);
         let root = t.clear();
-        assert!(t.expand(root, &[(with_captures(42, 300), 10, 5), (7, 10, 5)]));
+        assert!(t.expand(root, &[(42, 10, 5), (7, 10, 5)]));
         let child = t.node(t.children(root).start);
         assert!(!child.take_net_pending(), "no mark before one is made");
         child.mark_net_pending();
-        assert_eq!((child.mv(), child.captures()), (42, 255));
+        assert_eq!(child.mv(), 42);
         assert!(child.take_net_pending());
         assert!(!child.take_net_pending(), "taken once");
-        assert_eq!((child.mv(), child.captures()), (42, 255));
+        assert_eq!(child.mv(), 42);
     }
 
     #[test]

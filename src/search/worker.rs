@@ -2,18 +2,16 @@
 //! tree, expand, play out, back up. No locks and no allocation per
 //! simulation: each worker owns its scratch buffers for the whole search.
 
-use super::dynkomi::{self, SharedDynKomi};
-use super::playout::{self, Adapt, Amaf, Policy, Replies};
-use super::tree::{NET_VALUE_ONE, NodeId, PASS, Tree, WIN_UNITS};
-use super::{SearchLimits, SearchParams, expand, id_move, select, value};
+use super::playout::{self, Amaf, Policy, Replies};
+use super::results::SearchLimits;
+use super::shared::Shared;
+use super::tree::{NET_VALUE_ONE, NodeId, PASS, WIN_UNITS, id_move};
+use super::{expand, select};
 use crate::knowledge::ladder;
-use crate::knowledge::model::Model;
-use crate::knowledge::net::Net;
-use crate::knowledge::priors::{OWNER_BINS, PriorParams};
 use crate::rules::{Board, Color, Move};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::Ordering::Relaxed;
 use std::time::Instant;
 
 /// Simulations between flushes of a worker's ownership counts: often
@@ -21,95 +19,6 @@ use std::time::Instant;
 /// atomic adds over the board cost nothing measurable (a few hundred adds
 /// per 64 playouts).
 const OWNERSHIP_FLUSH: u64 = 64;
-
-/// Everything the workers share during one search.
-pub(super) struct Shared<'a> {
-    pub tree: &'a Tree,
-    pub policy: Policy<'a>,
-    pub params: SearchParams,
-    pub root: NodeId,
-    pub board: &'a Board,
-    pub color: Color,
-    pub legal_root: &'a [bool],
-    /// Model probability of each root move, by point index.
-    pub root_prior: &'a [f32],
-    /// The move-prediction model behind the priors.
-    pub model: &'a Model,
-    /// The policy network that corrects the model's priors, if any.
-    pub net: Option<&'a Net>,
-    /// How its probabilities become priors.
-    pub priors: PriorParams,
-    /// Komi plus the rules' handicap bonus: White's extra points.
-    pub white_bonus: f64,
-    /// 1 / rave_equiv.
-    pub inv_rave_equiv: f32,
-    /// 1 / root_rave_equiv, or `inv_rave_equiv` when that is 0.
-    pub inv_root_rave_equiv: f32,
-    /// 1 / losing_rave_equiv, or `inv_rave_equiv` when that is 0.
-    pub inv_losing_rave_equiv: f32,
-    /// Where it applies: the side to move wins less than this (0: off).
-    pub losing_below: f32,
-    /// The UCB exploration constant.
-    pub exploration: f32,
-    /// The exploration term applies only at nodes where the side to move
-    /// wins less than this so far (1: everywhere).
-    pub explore_below: f32,
-    /// How much a simulation's margin counts beside its result
-    /// ([`value::units`]).
-    pub score_weight: f64,
-    /// The score utility's weight (0: off; [`super::select`]).
-    pub score_utility: f32,
-    /// One over its scale, per point of margin, for twice-scores.
-    pub inv_score_scale2: f32,
-    /// The weight of criticality in the AMAF of nodes with at least
-    /// `criticality_visits` visits (0: off; [`select::with_criticality`]).
-    pub criticality: f32,
-    pub criticality_visits: f32,
-    /// Capture children leave AMAF out altogether
-    /// (`amaf_blind_captures` without `capture_amaf_plays`).
-    pub blind_captures: bool,
-    /// Progressive widening, when it is on ([`select::Widen`]).
-    pub widen: Option<super::select::Widen>,
-    pub issued: AtomicU64,
-    pub done: AtomicU64,
-    pub finish: AtomicBool,
-    /// Sum over finished simulations of each point's final owner (+1 Black,
-    /// -1 White), row by row from A1; flushed by workers in batches.
-    pub ownership: Vec<AtomicI64>,
-    /// Simulations counted in `ownership`.
-    pub ownership_samples: AtomicU64,
-    /// The value network's ownership of the root's points (+1 Black, -1
-    /// White, row by row from A1), when the value mix judged the root.
-    pub root_owner: std::sync::OnceLock<Vec<f32>>,
-    /// The priors' ownership gammas (raised to `params.owner_prior`), or
-    /// `None` when the priors leave ownership out.
-    pub owner_gammas: Option<[f32; OWNER_BINS]>,
-    /// True if the nodes this search expands get a pass child (the game is
-    /// near its end: [`super::pass::allowed`]).
-    pub allow_pass: bool,
-    /// Passes in a row that ended the game's moves before the root, at
-    /// most 1: a game already ended by two (a GUI may still ask for a
-    /// move) is searched as if one had been played.
-    pub root_passes: u32,
-    /// Searching for the capture of these stones instead of the game's
-    /// result ([`super::Searcher::run_capture`]).
-    pub goal: Option<&'a super::CaptureGoal>,
-    /// The extra komi the searching colour gives, when this search
-    /// adjusts it ([`super::dynkomi`]); `None` counts the game's komi only.
-    pub dyn_komi: Option<SharedDynKomi>,
-    /// The root moves' margins and, when asked, ownership
-    /// ([`super::root_stats`]); set once the root is expanded.
-    pub root_stats: super::root_stats::RootStats,
-}
-
-impl Shared<'_> {
-    /// True if the priors read Monte Carlo ownership: its gammas, or the
-    /// ladder or capture boost, which ask it whether a chain is already
-    /// taken.
-    pub fn priors_use_ownership(&self) -> bool {
-        self.params.priors_read_ownership()
-    }
-}
 
 /// One worker: runs simulations until the limits say stop.
 pub(super) fn worker(
@@ -121,18 +30,11 @@ pub(super) fn worker(
 ) {
     let mut rng = SmallRng::seed_from_u64(seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let mut amaf = Amaf::new();
-    // The nodes of a descent, each with the number of stones played
-    // before its children's moves (where its AMAF window starts).
-    let mut path: Vec<(NodeId, u16)> = Vec::with_capacity(1024);
+    // The nodes of a descent.
+    let mut path: Vec<NodeId> = Vec::with_capacity(1024);
     let mut scratch = Scratch::default();
     if sh.params.last_good_reply {
         scratch.replies.reset(sh.board.size());
-    }
-    if sh.params.adapt_rate > 0.0 {
-        let p = sh.params;
-        scratch
-            .adapt
-            .reset(sh.board.size(), p.adapt_rate as f32, p.adapt_span);
     }
     let area = sh.board.size().area();
     let mut ownership = vec![0i64; area];
@@ -170,32 +72,13 @@ pub(super) fn worker(
             &mut ownership,
             &mut board,
         );
-        let done = sh.done.fetch_add(1, Relaxed) + 1;
-        if done.is_multiple_of(dynkomi::INTERVAL) {
-            adjust_komi(sh);
-        }
+        sh.done.fetch_add(1, Relaxed);
         iter += 1;
         if iter.is_multiple_of(OWNERSHIP_FLUSH) {
             flush_ownership(sh, &mut ownership, OWNERSHIP_FLUSH);
         }
     }
     flush_ownership(sh, &mut ownership, iter % OWNERSHIP_FLUSH);
-    if sh.params.adapt_rate > 0.0 {
-        let (lo, hi, moved) = scratch.adapt.spread();
-        log::debug!("adapted playout weights: log-weights {lo:.2} to {hi:.2}, {moved} beyond 0.5");
-    }
-}
-
-/// Moves the dynamic komi by the root's value, if this search has one
-/// and the root has seen enough simulations.
-fn adjust_komi(sh: &Shared<'_>) {
-    if let Some(k) = &sh.dyn_komi {
-        let root = sh.tree.node(sh.root);
-        if root.visits() >= dynkomi::MIN_VISITS {
-            // The root's statistics are the opponent's (it "moved into" it).
-            k.set(k.get().adjust(1.0 - root.win_rate()));
-        }
-    }
 }
 
 fn flush_ownership(sh: &Shared<'_>, local: &mut [i64], samples: u64) {
@@ -237,8 +120,6 @@ struct Scratch {
     expand: expand::Buffers,
     /// The last good replies this thread has learned in this search.
     replies: Replies,
-    /// The playout weights this thread has adapted in this search.
-    adapt: Adapt,
     /// The playouts' ladder reads, with their boards.
     ladders: ladder::Reader,
 }
@@ -275,7 +156,7 @@ fn simulate(
     sh: &Shared<'_>,
     rng: &mut SmallRng,
     amaf: &mut Amaf,
-    path: &mut Vec<(NodeId, u16)>,
+    path: &mut Vec<NodeId>,
     scratch: &mut Scratch,
     ownership: &mut [i64],
     board: &mut Board,
@@ -284,7 +165,7 @@ fn simulate(
     board.copy_from(sh.board);
     amaf.clear();
     path.clear();
-    path.push((sh.root, 0));
+    path.push(sh.root);
     tree.node(sh.root).in_flight.fetch_add(1, Relaxed);
     let mut node = sh.root;
     let mut to_move = sh.color;
@@ -310,20 +191,14 @@ fn simulate(
                 expand::refine(sh, node, board, to_move, &mut scratch.expand);
             }
         }
-        let Some(child) = select::select(sh, node, to_move) else {
+        let Some(child) = select::select(sh, node) else {
             break;
         };
         tree.node(child).in_flight.fetch_add(1, Relaxed);
         match id_move(tree.node(child).mv()) {
             Move::Play(p) => {
                 amaf.record(to_move, p);
-                let captured = board.play_unchecked(to_move, p);
-                if captured > 0 {
-                    amaf.mark_captured(captured);
-                }
-                if board.ko_point(to_move.opponent()).is_some() {
-                    amaf.mark_ko_capture();
-                }
+                board.play_unchecked(to_move, p);
                 passes = 0;
             }
             Move::Pass => {
@@ -331,7 +206,7 @@ fn simulate(
                 passes += 1;
             }
         }
-        path.push((child, amaf.len()));
+        path.push(child);
         to_move = to_move.opponent();
         node = child;
     }
@@ -348,13 +223,10 @@ fn simulate(
     // Capture searches keep the plain policy, so the dead-stone analysis
     // does not depend on the search's settings.
     let replies_on = sh.params.last_good_reply && sh.goal.is_none();
-    let adapt_on = sh.params.adapt_rate > 0.0 && sh.goal.is_none();
     let policy = Policy {
         replies: replies_on.then_some(&scratch.replies),
-        adapt: adapt_on.then_some(&scratch.adapt),
         ..sh.policy
     };
-    let leaf = amaf.len();
     let played = playout::run_recording(
         board,
         to_move,
@@ -373,12 +245,6 @@ fn simulate(
         None => played,
     };
     let score2 = (score * 2.0).round() as i64;
-    // Who won counts the searching colour's extra komi; the margin the
-    // analysis reports (`score2`) does not.
-    let score = match &sh.dyn_komi {
-        Some(k) => score - sh.color.relative(f64::from(k.get().extra)),
-        None => score,
-    };
     let black_wins2: u32 = if let Some(goal) = sh.goal {
         if goal.taken(board) == (goal.attacker == Color::Black) {
             2
@@ -400,25 +266,13 @@ fn simulate(
     if replies_on {
         scratch.replies.learn(amaf, winner);
     }
-    if adapt_on {
-        scratch.adapt.learn(amaf, leaf, winner);
-    }
-    // A capture search counts whether the stones were taken, no margin.
-    let score_weight = if sh.goal.is_some() {
-        0.0
-    } else {
-        sh.score_weight
-    };
-    let black_value = value::units(black_wins2, score, score_weight, board.size().area(), rng);
+    let black_value = black_wins2 * (WIN_UNITS / 2);
     let (black_value, score2) = mix_net_value(sh, path, (black_value, score2), ended, rng);
-    sh.root_stats
-        .record(path.get(1).map(|&(id, _)| id), score2, board);
+    sh.root_stats.record(path.get(1).copied(), score2, board);
     // Back up: the root is seen from the opponent of the searching colour
     // (who "moved into" it); each child from the colour that played it.
     let mut mover = sh.color.opponent();
-    let len = amaf.len();
-    let dist = sh.params.rave_distance;
-    for &(id, start) in path.iter() {
+    for &id in path.iter() {
         let n = tree.node(id);
         let (wins2, value) = if mover == Color::Black {
             (black_wins2, black_value)
@@ -427,73 +281,24 @@ fn simulate(
         };
         n.visits.fetch_add(1, Relaxed);
         n.wins.fetch_add(value, Relaxed);
-        if sh.criticality > 0.0
-            && let Move::Play(p) = id_move(n.mv())
-        {
-            // The point's final owner, +1 Black and -1 White, seen from
-            // the node's mover and from the simulation's winner.
-            let owner = playout::point_owner(board, p).0;
-            let mover_owner = mover.relative(owner);
-            let winner_owner = winner.map_or(0, |w| w.relative(owner));
-            n.mover_owns2.fetch_add((mover_owner + 1) as u32, Relaxed);
-            n.winner_owns2.fetch_add((winner_owner + 1) as u32, Relaxed);
-        }
         n.score2_sum.fetch_add(score2, Relaxed);
         n.in_flight.fetch_sub(1, Relaxed);
         // RAVE: children of this node are moves by the opponent of `mover`.
         let child_mover = mover.opponent();
         let child_wins2 = 2 - wins2;
-        // Pachi's distance weighting: a move played soon after this node
-        // says more about it than one near the end of the playout.
-        let span = (len - start.min(len)) as u32 + 1;
-        // A ko fight starting right below this node: its capturer's ko
-        // threats say nothing about those moves elsewhere (Pachi's
-        // threat_rave 0): with `skip_ko_threats` they get no credit.
-        let ko_length = if sh.params.skip_ko_threats {
-            amaf.ko_fight_length(start)
-        } else {
-            0
-        };
         // (A leaf has no children: the loop is then empty.)
         for cn in tree.child_nodes(id).1 {
             let mv = cn.mv();
-            if mv == PASS {
+            if mv == PASS || amaf.first_by(child_mover, mv).is_none() {
                 continue;
             }
-            // A capture child without AMAF gets none; with the plays
-            // filter, only from a first play of its point that captured
-            // as many stones or more.
-            let captures = cn.captures();
-            if captures > 0 && sh.blind_captures {
-                continue;
-            }
-            let first = if sh.params.amaf_window {
-                amaf.first_from(child_mover, mv, start)
-            } else {
-                amaf.first_by(child_mover, mv)
-            };
-            if let Some(first) = first {
-                if ko_length > 0 && first >= start && Amaf::is_threat(first - start, ko_length) {
-                    continue;
-                }
-                if captures > 0 && captures > amaf.captured(first) {
-                    continue;
-                }
-                // (Without the distance weighting every sample counts
-                // once: the default, and no division a child.)
-                let w = if dist == 0 {
-                    1
-                } else {
-                    1 + (2 * dist * (len - first.min(len)) as u32 + span) / (2 * span)
-                };
-                // Plain load and store, not a locked read-modify-write:
-                // this loop touches every child of every node on the path,
-                // and a racing thread may at worst lose one AMAF sample.
-                let rv = cn.rave_visits.load(Relaxed);
-                cn.rave_visits.store(rv + w, Relaxed);
-                let rw = cn.rave_wins2.load(Relaxed);
-                cn.rave_wins2.store(rw + w * child_wins2, Relaxed);
-            }
+            // Plain load and store, not a locked read-modify-write:
+            // this loop touches every child of every node on the path,
+            // and a racing thread may at worst lose one AMAF sample.
+            let rv = cn.rave_visits.load(Relaxed);
+            cn.rave_visits.store(rv + 1, Relaxed);
+            let rw = cn.rave_wins2.load(Relaxed);
+            cn.rave_wins2.store(rw + child_wins2, Relaxed);
         }
         mover = mover.opponent();
     }
@@ -508,7 +313,7 @@ fn simulate(
 /// without a judgement keeps the result alone.
 fn mix_net_value(
     sh: &Shared<'_>,
-    path: &[(NodeId, u16)],
+    path: &[NodeId],
     (black_value, score2): (u32, i64),
     ended: bool,
     rng: &mut SmallRng,
@@ -520,7 +325,7 @@ fn mix_net_value(
     let judged = path
         .iter()
         .rev()
-        .find_map(|&(id, _)| sh.tree.node(id).judgement());
+        .find_map(|&id| sh.tree.node(id).judgement());
     let Some((net, lead)) = judged else {
         return (black_value, score2);
     };

@@ -35,7 +35,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 pub struct Variant {
     /// How the report names it.
     pub name: String,
-    /// Its constants (the playout policy and `shape_power` are read).
+    /// Its constants (the playout policy is read).
     pub params: SearchParams,
     /// Its own playout weights (`None`: the base model's).
     pub model: Option<Arc<Model>>,
@@ -163,7 +163,7 @@ fn game_samples(
 }
 
 /// Every sample of `games` (each variant's playout weights, else
-/// `base`'s, under its `shape_power`), in game order (games in
+/// `base`'s), in game order (games in
 /// parallel; the same samples whatever the number of threads). With
 /// `targets`, only the positions they value, against those values.
 pub fn measure(
@@ -175,10 +175,7 @@ pub fn measure(
 ) -> Vec<Sample> {
     let models: Vec<Arc<Model>> = variants
         .iter()
-        .map(|v| {
-            v.params
-                .playout_model_from(v.model.as_ref().unwrap_or(base))
-        })
+        .map(|v| v.model.as_ref().unwrap_or(base).clone())
         .collect();
     let done = AtomicUsize::new(0);
     let step = (games.len() / 10).max(1);

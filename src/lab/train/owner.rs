@@ -57,7 +57,6 @@ fn ownership(
         tactics: Tactics::default(),
         replies: None,
         shape_log: None,
-        adapt: None,
     };
     let mut sums = vec![0i64; board.size().area()];
     let mut amaf = Amaf::new();

@@ -139,10 +139,9 @@ impl Params {
         }
     }
 
-    /// The weights as playout gammas, each log-gamma divided by `power`
-    /// (the search raises them to it again).
-    fn gammas(&self, power: f64) -> PlayoutGammas {
-        let g = |t: f64| (t / power).exp() as f32;
+    /// The weights as playout gammas.
+    fn gammas(&self) -> PlayoutGammas {
+        let g = |t: f64| t.exp() as f32;
         PlayoutGammas {
             tenuki: g(self.theta[0]),
             other: g(self.theta[1]),
@@ -220,13 +219,7 @@ pub fn fit(
     targets: Option<&Targets>,
     mut done: impl FnMut(usize, &EpochReport, &Model),
 ) -> Model {
-    let power = if params.shape_power > 0.0 {
-        params.shape_power
-    } else {
-        1.0
-    };
-    let start = params.playout_model_from(base);
-    let mut fit = Params::new(start.playout_gammas());
+    let mut fit = Params::new(base.playout_gammas());
     let theta0 = fit.theta.clone();
     let mut adam = Adam::<f64>::new(fit.theta.len());
     let mut positions = game_positions(games, &opts.balance, targets);
@@ -237,7 +230,7 @@ pub fn fit(
         let mut brier_sum = 0.0;
         let mut seen = 0;
         for (step, batch) in positions.chunks(opts.batch.max(1)).enumerate() {
-            let model = start.with_playout_gammas(fit.gammas(1.0));
+            let model = base.with_playout_gammas(fit.gammas());
             let parts: Vec<Contribution> = batch
                 .par_iter()
                 .filter_map(|&(g, moves, target)| {
@@ -287,11 +280,11 @@ pub fn fit(
             brier: brier_sum / seen.max(1) as f64,
             moved: Moved::between(&fit.theta, &theta0),
         };
-        let model = base.with_playout_gammas(fit.gammas(power));
+        let model = base.with_playout_gammas(fit.gammas());
         done(epoch, &report, &model);
         fitted = Some(model);
     }
-    fitted.unwrap_or_else(|| base.with_playout_gammas(fit.gammas(power)))
+    fitted.unwrap_or_else(|| base.with_playout_gammas(fit.gammas()))
 }
 
 #[cfg(test)]
@@ -350,7 +343,7 @@ mod tests {
         assert!(n > 0);
         assert_eq!(p.param(TENUKI), 0);
         // The weights come back as they went in.
-        let back = p.gammas(1.0);
+        let back = p.gammas();
         assert!((back.tenuki - start.tenuki).abs() < 1e-4 * start.tenuki);
         let k = back.shapes.iter().position(|e| e.0 == c).unwrap();
         assert!((back.shapes[k].1 - g).abs() < 1e-4 * g);
@@ -414,12 +407,11 @@ mod tests {
     }
 
     #[test]
-    fn with_no_step_the_weights_stay_whatever_the_shape_power() {
+    fn with_no_step_the_weights_stay() {
         let games = [game(Color::White)];
-        // The fit works on the weights the playouts draw with (raised to
-        // the power) and writes them back as the model holds them.
-        let mut params = SearchParams::for_size(9);
-        params.shape_power = 0.5;
+        // The fit works on the weights the playouts draw with and writes
+        // them back as the model holds them.
+        let params = SearchParams::for_size(9);
         let base = crate::knowledge::builtin();
         let opts = FitOptions {
             rate: 0.0,

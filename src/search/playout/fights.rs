@@ -1,28 +1,18 @@
 //! Liberty fights in the heavy playouts: the answers that count
 //! liberties around the last move. An own chain just reduced to two
 //! liberties extends, an enemy chain with two is put in atari where its
-//! escape gains nothing, and in capturing races (`counter_percent` for
-//! own chains of two liberties, `race_percent` for three or four, as
-//! Pachi's 2-liberty and n-liberty checks) an own chain also takes or
-//! ataris the enemy chains beside it.
+//! escape gains nothing, and in capturing races (`race_percent`, own
+//! chains of three or four liberties, as Pachi's n-liberty check) an own
+//! chain also takes or ataris the enemy chains beside it.
 
-use super::heavy::{Cands, SeenChains};
+use super::cands::{Cands, SeenChains};
 use crate::knowledge::tactics::{liberties_after, playable};
 use crate::rules::{Board, Cell, Color, Point};
 
 /// Two-liberty tactics around `last`: extend an own chain that was just
 /// reduced to two liberties to three or more, or atari an enemy chain with
-/// two liberties when its escape at the other liberty gains nothing. With
-/// `counter`, an own chain reduced to two liberties also takes an enemy
-/// chain beside it that is in atari, or ataris one with two liberties on
-/// the same terms (the capturing race; Pachi's 2-liberty check).
-pub(super) fn two_liberty_moves(
-    board: &Board,
-    color: Color,
-    last: Point,
-    counter: bool,
-    cands: &mut Cands,
-) {
+/// two liberties when its escape at the other liberty gains nothing.
+pub(super) fn two_liberty_moves(board: &Board, color: Color, last: Point, cands: &mut Cands) {
     let own = Cell::stone(color);
     let enemy = Cell::stone(color.opponent());
     let mut seen = SeenChains::new();
@@ -35,13 +25,9 @@ pub(super) fn two_liberty_moves(
         if (c != own && c != enemy) || !seen.first_visit(board, n) {
             continue;
         }
-        let head = board.chain_id(n);
         let Some((a, b)) = board.two_liberties(n) else {
             continue;
         };
-        if counter && c == own {
-            counter_moves(board, color, head, cands);
-        }
         for (lib, other) in [(a, b), (b, a)] {
             if !playable(board, color, lib) {
                 continue;
@@ -113,29 +99,6 @@ pub(super) fn race_moves(board: &Board, color: Color, last: Point, cands: &mut C
     }
 }
 
-/// After the opponent's drawn move at `x` was refused as a self-atari
-/// (its chains beside `x` are short of liberties, most often in a
-/// capturing race it cannot approach): ataris on those chains with two
-/// liberties whose escape at the other liberty gains nothing, as Pachi's
-/// playouts answer its `last_selfatari`.
-pub(super) fn refused_point_ataris(board: &Board, color: Color, x: Point, cands: &mut Cands) {
-    let enemy = Cell::stone(color.opponent());
-    let mut seen = SeenChains::new();
-    for n in board.neighbours(x) {
-        if board.cell(n) != enemy || !seen.first_visit(board, n) {
-            continue;
-        }
-        let Some((a, b)) = board.two_liberties(n) else {
-            continue;
-        };
-        for (lib, other) in [(a, b), (b, a)] {
-            if playable(board, color, lib) && atari_holds(board, color, lib, other) {
-                cands.push(lib);
-            }
-        }
-    }
-}
-
 /// True if `color`'s atari at `lib` on an enemy chain of two liberties
 /// (the other `other`) holds: the atari stone keeps two liberties, and the
 /// chain's escape at `other` gains nothing (two liberties at most).
@@ -166,17 +129,12 @@ pub(super) fn enemy_stones_beside(
 mod tests {
     use super::*;
     use crate::rules::diagram::{parse, vertex};
-    use crate::search::playout::heavy::answer_last_move;
-    use crate::search::playout::redirect::MoveCheck;
-    use crate::search::playout::{PlayoutKind, Policy, Tactics};
-    use rand::SeedableRng;
-    use rand::rngs::SmallRng;
 
     #[test]
-    fn a_chain_short_of_liberties_counter_ataris_in_the_race() {
-        // White B3 has just left Black B4 C4 two liberties, C3 and D4.
-        // White B5 C5 has two as well, A5 and B6: Black B6 ataris it, and
-        // its escape at A5 (joining A4) still has only two, A3 and B6.
+    fn a_chain_short_of_liberties_extends_and_an_enemy_one_is_put_in_atari() {
+        // White B3 has just left Black B4 C4 two liberties, C3 and D4:
+        // either extends it to three. White B5 C5 has two as well, A5 and
+        // B6, but it is not beside the last move.
         let b = parse(
             "X . X . . .
              . O O X . .
@@ -186,124 +144,10 @@ mod tests {
              . . . . . .",
         );
         let at = |v: &str| vertex(b.size(), v).unwrap();
-        let found = |counter: bool| {
-            let mut cands = Cands::new();
-            two_liberty_moves(&b, Color::Black, at("B3"), counter, &mut cands);
-            cands.found()
-        };
-        let plain = found(false);
-        assert!(plain.contains(&at("C3")) && plain.contains(&at("D4")));
-        assert!(!plain.contains(&at("B6")));
-        let race = found(true);
-        assert!(race.contains(&at("B6")), "{race:?}");
-        // Black A5 would be a self-atari: never suggested.
-        assert!(!race.contains(&at("A5")));
-    }
-
-    #[test]
-    fn after_a_refused_self_atari_the_short_chain_is_put_in_atari() {
-        // Black B2 C2 and White's inside chain race, two liberties each
-        // (B1 C1 and B1 D1): Black B1 is a self-atari, refused. White
-        // then ataris Black from either side; with the check off the
-        // answer is what it was without a refused point.
-        let b = parse(
-            ". . . . . .
-             . . . . . .
-             X X X X X .
-             O O O O X .
-             O X X O X .
-             O . . . . .",
-        );
-        let at = |v: &str| vertex(b.size(), v).unwrap();
         let mut cands = Cands::new();
-        refused_point_ataris(&b, Color::White, at("B1"), &mut cands);
-        assert_eq!(cands.found(), vec![at("B1"), at("C1")]);
-        let answer = |refused: Option<Point>, percent: u32| {
-            let policy = Policy {
-                kind: PlayoutKind::Heavy,
-                model: &crate::knowledge::builtin(),
-                tactics: Tactics {
-                    answer_percent: 100,
-                    refused_percent: percent,
-                    ..Default::default()
-                },
-                replies: None,
-                shape_log: None,
-                adapt: None,
-            };
-            answer_last_move(
-                &b,
-                Color::White,
-                at("E4"),
-                refused,
-                policy,
-                MoveCheck::plain(),
-                &mut SmallRng::seed_from_u64(5),
-                &mut crate::knowledge::ladder::Reader::new(),
-            )
-        };
-        let on = answer(Some(at("B1")), 100);
-        assert!(on == Some(at("B1")) || on == Some(at("C1")), "{on:?}");
-        assert_eq!(answer(Some(at("B1")), 0), answer(None, 100));
-    }
-
-    #[test]
-    fn a_chain_with_three_liberties_starts_the_race_it_must() {
-        // White D5 leaves Black C4 C5 C6 three liberties. White B4 B5 B6
-        // has two, A4 and A6: Black A4 ataris it, and White cannot escape
-        // (A6 would be suicide). Black A6 instead would leave A5 A6 one
-        // liberty: not suggested.
-        let mut b = parse(
-            ". O X . . .
-             X O X . . .
-             . O X . . .
-             . X . . . .
-             . . . . . .
-             . . . . . .",
-        );
-        let size = b.size();
-        let at = |v: &str| vertex(size, v).unwrap();
-        let found = |b: &Board, last: Point| {
-            let mut cands = Cands::new();
-            race_moves(b, Color::Black, last, &mut cands);
-            cands.found()
-        };
-        // With four liberties the chain is not yet in a race.
-        let far = at("F1");
-        b.play_unchecked(Color::White, far);
-        assert_eq!(found(&b, far), vec![]);
-        let d5 = at("D5");
-        b.play_unchecked(Color::White, d5);
-        assert_eq!(found(&b, d5), vec![at("A4")]);
-        // Through the whole policy: the race comes before the shapes, and
-        // without it the atari is not played.
-        let model = crate::knowledge::builtin();
-        let policy = |race_percent| Policy {
-            kind: PlayoutKind::Heavy,
-            model: &model,
-            tactics: Tactics {
-                race_percent,
-                answer_percent: 100,
-                ..Default::default()
-            },
-            replies: None,
-            shape_log: None,
-            adapt: None,
-        };
-        let answer = |race_percent| {
-            let mut rng = SmallRng::seed_from_u64(1);
-            answer_last_move(
-                &b,
-                Color::Black,
-                d5,
-                None,
-                policy(race_percent),
-                MoveCheck::plain(),
-                &mut rng,
-                &mut crate::knowledge::ladder::Reader::new(),
-            )
-        };
-        assert_eq!(answer(100), Some(at("A4")));
-        assert_ne!(answer(0), Some(at("A4")));
+        two_liberty_moves(&b, Color::Black, at("B3"), &mut cands);
+        let found = cands.found();
+        assert!(found.contains(&at("C3")) && found.contains(&at("D4")));
+        assert!(!found.contains(&at("B6")) && !found.contains(&at("A5")));
     }
 }

@@ -7,129 +7,39 @@
 //!    atari, or extend if that gives two liberties or more (with
 //!    [`Tactics::ladder_lines`](super::Tactics), not into a ladder near
 //!    the edge);
-//!    then, with [`Tactics::refused_percent`](super::Tactics), after the
-//!    opponent's last drawn move was refused as a self-atari, put its
-//!    two-liberty chains beside that point in atari where their escape
-//!    gains nothing (Pachi's check after `last_selfatari`);
 //! 3. play the vital point of a small eye space next to the last move
 //!    (nakade for the one, eye-making for the other);
 //! 4. two-liberty fights: extend an own chain reduced to two liberties,
-//!    or atari an enemy two-liberty chain whose escape gains nothing (and,
-//!    with [`Tactics::counter_percent`](super::Tactics), take or atari the
-//!    enemy chains beside such an own chain);
-//! 5. with [`Tactics::race_percent`](super::Tactics), the same
-//!    captures and ataris for own chains of three or four liberties
-//!    around the last move (capturing races decided by approach moves);
-//! 6. with [`Tactics::eye_fix_percent`](super::Tactics), block a push
-//!    that would make an own eye false;
-//! 7. with last good replies on, the answer that last won after the
+//!    or atari an enemy two-liberty chain whose escape gains nothing;
+//! 5. with [`Tactics::race_percent`](super::Tactics), take or atari the
+//!    enemy chains beside own chains of three or four liberties around
+//!    the last move (capturing races decided by approach moves);
+//! 6. with last good replies on, the answer that last won after the
 //!    last one or two moves ([`super::Replies`]);
-//! 8. with [`Tactics::hand_shape_percent`](super::Tactics), one of MoGo's
-//!    hand-made shapes (hane, cuts, first-line moves) beside the last two
-//!    moves;
-//! 9. a shape move around the last two moves, chosen with the learned
+//! 7. a shape move around the last two moves, chosen with the learned
 //!    playout weights of the 3x3 shapes with atari information, or none
 //!    (play elsewhere) in proportion to the learned tenuki weight.
 //!
 //! The steps are tried on [`Tactics::answer_percent`](super::Tactics) of
 //! the moves, and always where the last move put a big own chain in
-//! atari ([`Tactics::big_chain_stones`](super::Tactics)). Steps 1, 2, 4,
-//! 5, 6 and 8 pick uniformly among their candidates; a self-atari that
-//! does not pay is never suggested (step 9 lets small ones through on
-//! the moves [`Tactics::selfatari_percent`](super::Tactics) leaves out).
+//! atari ([`Tactics::big_chain_stones`](super::Tactics)). Steps 1, 2, 4
+//! and 5 pick uniformly among their candidates; a self-atari that does
+//! not pay is never suggested (step 7 lets small ones through on the
+//! moves [`Tactics::selfatari_percent`](super::Tactics) leaves out).
 //! Nothing here allocates.
 
-use super::fights::{enemy_stones_beside, race_moves, refused_point_ataris, two_liberty_moves};
-use super::redirect::MoveCheck;
-use super::{Adapt, Policy, ShapeLog, below, chance};
-use crate::knowledge::hand_shapes;
+use super::cands::{Cands, SeenChains};
+use super::fights::{enemy_stones_beside, race_moves, two_liberty_moves};
+use super::{Policy, ShapeLog, below};
 use crate::knowledge::ladder;
 use crate::knowledge::model::Model;
 use crate::knowledge::pat3;
 use crate::knowledge::tactics::{
-    bad_self_atari, liberties_after, local_points, playable, vital_point,
+    bad_self_atari, bad_self_atari_from, liberties_after, local_points, playable, vital_point,
 };
 use crate::rules::{Board, Cell, Color, Move, Point};
 use rand::Rng;
 use rand::rngs::SmallRng;
-
-/// Candidate buffer for the answers (no allocation).
-pub(super) struct Cands {
-    pts: [Point; 16],
-    n: usize,
-}
-
-impl Cands {
-    pub(super) fn new() -> Cands {
-        Cands {
-            pts: [Point(0); 16],
-            n: 0,
-        }
-    }
-
-    pub(super) fn push(&mut self, p: Point) {
-        if self.n < self.pts.len() && !self.pts[..self.n].contains(&p) {
-            self.pts[self.n] = p;
-            self.n += 1;
-        }
-    }
-
-    pub(super) fn pick(&self, rng: &mut SmallRng) -> Option<Point> {
-        (self.n > 0).then(|| self.pts[below(rng, self.n)])
-    }
-
-    /// A candidate drawn uniformly and struck out.
-    fn take(&mut self, rng: &mut SmallRng) -> Option<Point> {
-        (self.n > 0).then(|| {
-            let i = below(rng, self.n);
-            let p = self.pts[i];
-            self.n -= 1;
-            self.pts[i] = self.pts[self.n];
-            p
-        })
-    }
-
-    /// The candidates found, in the order found.
-    #[cfg(test)]
-    pub(super) fn found(&self) -> Vec<Point> {
-        self.pts[..self.n].to_vec()
-    }
-}
-
-/// The chains already looked at, by head stone: the answers read each
-/// chain once, since neighbours of one point are often one chain and
-/// walking a chain (or reading its ladder) is the costly part. It
-/// remembers sixteen chains (more than the eight points around the last
-/// move, or the enemy chains beside one own chain, ever hold in
-/// practice); past that a chain is read again, which is slower but the
-/// same.
-pub(super) struct SeenChains {
-    heads: [Point; 16],
-    n: usize,
-}
-
-impl SeenChains {
-    pub(super) fn new() -> SeenChains {
-        SeenChains {
-            heads: [Point(0); 16],
-            n: 0,
-        }
-    }
-
-    /// True the first time the chain through stone `p` is asked for; its
-    /// head is then remembered while there is room.
-    pub(super) fn first_visit(&mut self, board: &Board, p: Point) -> bool {
-        let head = board.chain_id(p);
-        if self.heads[..self.n].contains(&head) {
-            return false;
-        }
-        if self.n < self.heads.len() {
-            self.heads[self.n] = head;
-            self.n += 1;
-        }
-        true
-    }
-}
 
 /// Captures of enemy chains in atari next to `at` (or containing it).
 #[inline(always)]
@@ -205,115 +115,19 @@ fn big_chain_in_atari(board: &Board, color: Color, last: Point, stones: u32) -> 
         })
 }
 
-/// Eye fixing: the last move backs up an enemy stone wedged between two
-/// own stones (or an own stone and the edge). A push from that stone to
-/// an empty point beside it would add an enemy stone diagonal to an own
-/// eye that one more such stone makes false: play that point first, or
-/// take an enemy stone in atari on the eye's diagonals (Pachi's eye-fix
-/// check).
-fn eye_fix_moves(board: &Board, color: Color, last: Point, cands: &mut Cands) {
-    let own = Cell::stone(color);
-    let enemy = Cell::stone(color.opponent());
-    let stride = board.size().stride() as u16;
-    for wedge in board.neighbours(last) {
-        if board.cell(wedge) != enemy {
-            continue;
-        }
-        // The wedge's neighbours across the line from the last move.
-        let across = if wedge.0.abs_diff(last.0) == 1 {
-            stride
-        } else {
-            1
-        };
-        let held = |q: Point| matches!(board.cell(q), c if c == own || c == Cell::Border);
-        if !held(Point(wedge.0 - across)) || !held(Point(wedge.0 + across)) {
-            continue;
-        }
-        for push in board.neighbours(wedge) {
-            if board.cell(push) != Cell::Empty {
-                continue;
-            }
-            for eye in board.diagonals(push) {
-                if board.cell(eye) != Cell::Empty
-                    || board.empty_neighbours(eye) > 0
-                    || board.neighbours_of(color.opponent(), eye) > 0
-                {
-                    continue;
-                }
-                let (mut bad, mut edge) = (0, false);
-                for d in board.diagonals(eye) {
-                    match board.cell(d) {
-                        Cell::Border => edge = true,
-                        c if c == enemy => match board.atari_liberty(d) {
-                            Some(lib) if playable(board, color, lib) => cands.push(lib),
-                            _ => bad += 1,
-                        },
-                        _ => {}
-                    }
-                }
-                let one_more_falsifies = if edge { bad == 0 } else { bad == 1 };
-                if one_more_falsifies
-                    && playable(board, color, push)
-                    && !bad_self_atari(board, color, push)
-                {
-                    cands.push(push);
-                }
-            }
-        }
-    }
-}
-
-/// A hand-made shape move beside the last two moves: an empty point
-/// among their eight neighbours whose 3x3 shape is one of MoGo's
-/// ([`hand_shapes`]), drawn uniformly and passed through `check`
-/// ([`MoveCheck::admit`]) with the full self-atari check (a refused one
-/// is struck out and another drawn). MoGo looked beside the last move
-/// only; the player's own move before it is looked at too, as the
-/// learned shapes do.
-fn hand_shape_move(
-    board: &Board,
-    color: Color,
-    check: MoveCheck,
-    rng: &mut SmallRng,
-) -> Option<Point> {
-    let shapes = hand_shapes::table();
-    let mut pts = [Point(0); 16];
-    let n = local_points(board, color, &mut pts);
-    let mut cands = Cands::new();
-    for &p in &pts[..n] {
-        if shapes.matches(pat3::colour_code(board, color, p)) {
-            cands.push(p);
-        }
-    }
-    let check = MoveCheck {
-        min_stones: 1,
-        ..check
-    };
-    while let Some(p) = cands.take(rng) {
-        if let Some(q) = check.admit(board, color, p, rng) {
-            return Some(q);
-        }
-    }
-    None
-}
-
 /// A shape move around the last two moves, drawn with the model's
-/// playout weights, or `None` for "play elsewhere". A drawn move goes
-/// through `check` ([`MoveCheck::admit`]): a self-atari that does not pay
-/// is replaced (approach moves) or struck out and the draw repeated
-/// (checking only the drawn moves is much cheaper than checking all), and
-/// the filling of a false eye may be replaced (eye attacks). With
-/// adapted weights, each point's weight is its gamma times its factor.
-#[allow(clippy::too_many_arguments)]
+/// playout weights, or `None` for "play elsewhere". A drawn move that is
+/// a self-atari of `min_stones` or more that does not pay is struck out
+/// and the draw repeated (checking only the drawn moves is much cheaper
+/// than checking all).
 fn shape_move(
     board: &Board,
     color: Color,
     model: &Model,
     tenuki_percent: u32,
-    check: MoveCheck,
+    min_stones: usize,
     rng: &mut SmallRng,
     log: Option<&ShapeLog>,
-    adapt: Option<&Adapt>,
 ) -> Option<Point> {
     let mut pts = [Point(0); 16];
     let n = local_points(board, color, &mut pts);
@@ -329,13 +143,6 @@ fn shape_move(
     for (w, &c) in weights.iter_mut().zip(&codes[..n]) {
         *w = model.playout_gamma(c);
         total += *w;
-    }
-    if let Some(adapt) = adapt {
-        total = 0.0;
-        for (w, &p) in weights.iter_mut().zip(&pts[..n]) {
-            *w *= adapt.factor(color, p);
-            total += *w;
-        }
     }
     let tenuki = model.playout_tenuki() * (tenuki_percent as f32 / 100.0);
     while total > 0.0 {
@@ -355,11 +162,11 @@ fn shape_move(
             }
             return None;
         };
-        if let Some(p) = check.admit(board, color, pts[i], rng) {
+        if !bad_self_atari_from(board, color, pts[i], min_stones) {
             if let Some(log) = log {
                 log.record(&codes[..n], &weights[..n], tenuki, Some(i));
             }
-            return Some(p);
+            return Some(pts[i]);
         }
         total -= weights[i];
         weights[i] = 0.0;
@@ -367,16 +174,14 @@ fn shape_move(
     None
 }
 
-/// A move answering the last move, for the heavy policy; `refused` is
-/// the point of the opponent's last drawn move refused as a self-atari.
-#[allow(clippy::too_many_arguments)]
+/// A move answering the last move, for the heavy policy; its shape moves
+/// refuse self-ataris of `min_stones` or more that do not pay.
 pub(super) fn answer_last_move(
     board: &Board,
     color: Color,
     last: Point,
-    refused: Option<Point>,
     policy: Policy<'_>,
-    check: MoveCheck,
+    min_stones: usize,
     rng: &mut SmallRng,
     ladders: &mut ladder::Reader,
 ) -> Option<Point> {
@@ -414,14 +219,6 @@ pub(super) fn answer_last_move(
     if let Some(p) = cands.pick(rng) {
         return Some(p);
     }
-    if let Some(x) = refused
-        && chance(rng, tactics.refused_percent)
-    {
-        refused_point_ataris(board, color, x, &mut cands);
-        if let Some(p) = cands.pick(rng) {
-            return Some(p);
-        }
-    }
     // A stone with four empty neighbours stands in the open: no small
     // eye space touches it.
     if board.empty_neighbours(last) < 4
@@ -431,23 +228,13 @@ pub(super) fn answer_last_move(
     {
         return Some(p);
     }
-    // (No draw when the check is off: the playouts stay as they were.)
-    let percent = tactics.counter_percent as usize;
-    let counter = percent > 0 && below(rng, 100) < percent;
-    two_liberty_moves(board, color, last, counter, &mut cands);
+    two_liberty_moves(board, color, last, &mut cands);
     if let Some(p) = cands.pick(rng) {
         return Some(p);
     }
     let percent = tactics.race_percent as usize;
     if percent > 0 && below(rng, 100) < percent {
         race_moves(board, color, last, &mut cands);
-        if let Some(p) = cands.pick(rng) {
-            return Some(p);
-        }
-    }
-    let percent = tactics.eye_fix_percent as usize;
-    if percent > 0 && below(rng, 100) < percent {
-        eye_fix_moves(board, color, last, &mut cands);
         if let Some(p) = cands.pick(rng) {
             return Some(p);
         }
@@ -462,21 +249,15 @@ pub(super) fn answer_last_move(
     {
         return Some(p);
     }
-    if chance(rng, tactics.hand_shape_percent)
-        && let Some(p) = hand_shape_move(board, color, check, rng)
-    {
-        return Some(p);
-    }
     let tenuki = tactics.tenuki_percent;
     shape_move(
         board,
         color,
         policy.model,
         tenuki,
-        check,
+        min_stones,
         rng,
         policy.shape_log,
-        policy.adapt,
     )
 }
 
@@ -532,69 +313,6 @@ mod tests {
     }
 
     #[test]
-    fn a_push_that_would_falsify_an_eye_is_blocked_first() {
-        // White E6 backs up D6, wedged between the edge and Black D5; a
-        // White push to C6 would be the second White diagonal of Black's
-        // eye at B5 (C4 is the first). Black plays C6 first.
-        let fix = |diagram: &str| {
-            let mut b = parse(diagram);
-            let e6 = vertex(b.size(), "E6").unwrap();
-            b.play_unchecked(Color::White, e6);
-            let mut cands = Cands::new();
-            eye_fix_moves(&b, Color::Black, e6, &mut cands);
-            (b.size(), cands.found())
-        };
-        let (size, found) = fix("X X . O . O
-                                 X . X X O .
-                                 X X O O . .
-                                 . . . . . .
-                                 . . . . . .
-                                 . . . . . .");
-        assert_eq!(found, vec![vertex(size, "C6").unwrap()]);
-        // Without White C4 the eye stays true after the push: no fix.
-        let (_, found) = fix("X X . O . O
-                              X . X X O .
-                              X X . O . .
-                              . . . . . .
-                              . . . . . .
-                              . . . . . .");
-        assert_eq!(found, vec![]);
-    }
-
-    #[test]
-    fn a_hand_made_shape_beside_the_last_move_is_played() {
-        // White D5 has just come under Black D6, diagonal to White E6:
-        // E5 cuts White's two stones and C5 bends round D5's side (a
-        // magari). Black's chain has four liberties and White's stones
-        // three each, so no tactical answer applies; the open points
-        // fit no shape.
-        let mut b = parse(
-            ". . . . . . . . .
-             . . . . . . . . .
-             . . . . . . . . .
-             . . X X O . . . .
-             . . . . . . . . .
-             . . . . . . . . .
-             . . . . . . . . .
-             . . . . . . . . .
-             . . . . . . . . .",
-        );
-        let size = b.size();
-        let at = |v: &str| vertex(size, v).unwrap();
-        let d5 = at("D5");
-        b.play_unchecked(Color::White, d5);
-        let mut found: Vec<Point> = (0..20)
-            .filter_map(|seed| {
-                let mut rng = SmallRng::seed_from_u64(seed);
-                hand_shape_move(&b, Color::Black, MoveCheck::plain(), &mut rng)
-            })
-            .collect();
-        found.sort_by_key(|p| p.0);
-        found.dedup();
-        assert_eq!(found, vec![at("C5"), at("E5")]);
-    }
-
-    #[test]
     fn a_big_chain_in_atari_is_answered_on_every_move() {
         // Black E6 has put White C5 D5 E5 in atari; F5 gives it three
         // liberties. With no answers at all (answer_percent 0) only the
@@ -623,7 +341,6 @@ mod tests {
                 tactics,
                 replies: None,
                 shape_log: None,
-                adapt: None,
             };
             let e6 = vertex(b.size(), "E6").unwrap();
             let mut rng = SmallRng::seed_from_u64(1);
@@ -631,9 +348,8 @@ mod tests {
                 &b,
                 Color::White,
                 e6,
-                None,
                 policy,
-                MoveCheck::plain(),
+                1,
                 &mut rng,
                 &mut ladder::Reader::new(),
             )

@@ -5,36 +5,29 @@
 //! commit suicide. `Light` picks uniformly among such moves; `Heavy` first
 //! answers the last move ([`heavy`]: captures, escapes, eye vital points,
 //! two-liberty fights, learned shape weights), and otherwise plays a
-//! random move that is not a self-atari that does not pay; with the
-//! approach and eye-fill switches, a harmful shape or random move is
-//! replaced by a better one nearby ([`redirect`]). The result is
+//! random move that is not a self-atari that does not pay. The result is
 //! the area count under the game's rules, komi and handicap bonus
 //! included — the same count `final_score` uses.
 
-mod adapt;
 mod amaf;
+mod cands;
 mod fights;
 mod heavy;
-mod open_ground;
-mod redirect;
 mod reply;
 mod shape_log;
 
-pub use adapt::Adapt;
 pub use amaf::Amaf;
 pub use reply::Replies;
 pub use shape_log::{ShapeLog, TENUKI};
 
 use crate::knowledge::ladder;
 use crate::knowledge::model::Model;
-use crate::knowledge::tactics::bad_self_atari;
+use crate::knowledge::tactics::bad_self_atari_from;
 pub use crate::knowledge::tactics::playable;
 use crate::rules::score::area_count;
 use crate::rules::{Board, Cell, Color, Move, Point};
-use open_ground::{fill_board, shaped_random};
 use rand::Rng;
 use rand::rngs::SmallRng;
-use redirect::MoveCheck;
 
 /// Which playout policy to use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,13 +37,6 @@ pub enum PlayoutKind {
     /// Answers to the last move (captures, escapes, eye vital points,
     /// two-liberty fights, learned shape weights), no useless self-atari.
     Heavy,
-}
-
-/// True on `percent` of the calls, drawing only when the answer is not
-/// sure (0 and 100 or more leave the generator untouched).
-#[inline]
-fn chance(rng: &mut SmallRng, percent: u32) -> bool {
-    percent >= 100 || (percent > 0 && below(rng, 100) < percent as usize)
 }
 
 #[inline]
@@ -75,19 +61,12 @@ pub struct Policy<'a> {
     /// Where the shape draws are written down for training (`None`, as
     /// in play: not written).
     pub shape_log: Option<&'a ShapeLog>,
-    /// The search thread's adapted weights, which tilt heavy playouts'
-    /// shape and random moves (`None`: not used).
-    pub adapt: Option<&'a Adapt>,
 }
 
 /// How often heavy playouts try their tactics, in percent of the moves
 /// where they apply (0 never).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tactics {
-    /// Ko fights: within [`KO_AGE`] moves of a ko capture, once no ko ban
-    /// is in force, the capturer connects the ko or the other side takes
-    /// it back (Pachi's `korate`).
-    pub ko_percent: u32,
     /// Moves that try the answers to the last move at all; the rest are
     /// random.
     pub answer_percent: u32,
@@ -98,12 +77,9 @@ pub struct Tactics {
     /// check; the others refuse only self-ataris of three stones or more
     /// (Pachi's `selfatarirate`, 60 there).
     pub selfatari_percent: u32,
-    /// Moves on which an own chain reduced to two liberties also takes or
-    /// ataris the enemy chains beside it (capturing races).
-    pub counter_percent: u32,
     /// Moves on which an own chain of three or four liberties beside the
     /// last move (diagonals included) takes or ataris the enemy chains
-    /// beside it in the same way (Pachi's `nlibrate`, 25 there).
+    /// beside it (Pachi's `nlibrate`, 25 there).
     pub race_percent: u32,
     /// Atari escapes whose liberty lies on one of this many lines from
     /// the edge are read for ladders first (0 never; 1 the first line,
@@ -113,114 +89,24 @@ pub struct Tactics {
     /// atari are always answered, whatever `answer_percent` (0 never;
     /// Pachi always answers chains of 3).
     pub big_chain_stones: u32,
-    /// Moves on which an enemy stone wedged between own stones, backed up
-    /// by the last move, has its push that would falsify an own eye
-    /// blocked first (Pachi's `eyefixrate`, 100 there).
-    pub eye_fix_percent: u32,
-    /// Random points tried, when no answer applies, for one whose eight
-    /// neighbours are all empty before any move is drawn from the whole
-    /// board (MoGo's fill-board; Pachi's `fillboardtries`, 0 there).
-    pub fill_board_tries: u32,
-    /// Moves on which a shape or random move that is a self-atari that
-    /// does not pay is replaced by an approach move ([`redirect`]: the
-    /// outside liberty of an enemy chain in a race, or the other way out
-    /// of an own short chain) instead of being refused (Pachi's
-    /// `selfatari_other`, on there).
-    pub approach_percent: u32,
-    /// Moves on which a shape or random move that fills an own false eye
-    /// is replaced by the capture or atari of an enemy chain on the
-    /// eye's diagonals ([`redirect`]; Pachi's `eyefillrate`, 60 there).
-    pub eye_fill_percent: u32,
-    /// Moves on which a shape or random move that is a self-squeeze (own
-    /// chains of three liberties or more taken down to two, nothing
-    /// captured or put in atari; [`redirect`]) is refused.
-    pub squeeze_percent: u32,
-    /// Random points tried, when no answer applies, each kept with the
-    /// odds the model gives its 3x3 shape and line against open ground
-    /// ([`shaped_random`]), before a move is drawn uniformly (0 never).
-    pub shaped_tries: u32,
-    /// With adapted weights ([`Adapt`]), the random points one random
-    /// move is drawn from in proportion to their factors.
-    pub adapt_tries: u32,
-    /// Moves on which, after the opponent's last drawn move was refused
-    /// as a self-atari, its two-liberty chains beside that point are put
-    /// in atari where their escape gains nothing (Pachi's check after
-    /// `last_selfatari`, at its `atarirate`, 80 on large boards).
-    pub refused_percent: u32,
-    /// Moves on which the hand-made shapes around the last two moves
-    /// ([`hand_shapes`](crate::knowledge::hand_shapes): MoGo's hane, cuts
-    /// and first-line moves) are tried before the learned shapes.
-    pub hand_shape_percent: u32,
 }
 
 impl Default for Tactics {
-    /// No ko fights (see `SearchParams`); answers on 90% of moves (MoGo's
-    /// and the earlier hane's value); the learned tenuki weight; the full
-    /// self-atari check always; no counter-ataris, no races, no ladder
-    /// reading, no chain answered always, no eye fixing, no fill-board,
-    /// no approach moves, no eye attacks, no self-squeezes refused, no
-    /// shaped random draw (`shaped_tries=4` scored 28.7% of 94 on the
-    /// 19x19 screen against Pachi, the default 35.8% of 120:
-    /// docs/strength-log.md, "Random moves weighed by shape").
+    /// The plain policy of the dead-stone estimate and the ownership
+    /// training: answers on 90% of moves; the learned tenuki weight; the
+    /// full self-atari check always; no races, no ladder reading, no
+    /// chain answered always. The search's own come from
+    /// [`SearchParams`](crate::search::SearchParams) (`docs/tuning.md`).
     fn default() -> Tactics {
         Tactics {
-            ko_percent: 0,
             answer_percent: 90,
-            // Half (50) forecast 9-dan results better, but scored 16 of 41
-            // on the 19x19 screen against Pachi where the default scored
-            // 35.8% of 120, and 92.2% of 200 against GNU Go on 9x9 where
-            // the default scored 92.6% of 400 (docs/strength-log.md): level
-            // in both, so the learned weight stays.
             tenuki_percent: 100,
             selfatari_percent: 100,
-            counter_percent: 0,
             race_percent: 0,
             ladder_lines: 0,
             big_chain_stones: 0,
-            eye_fix_percent: 0,
-            fill_board_tries: 0,
-            approach_percent: 0,
-            eye_fill_percent: 0,
-            squeeze_percent: 0,
-            shaped_tries: 0,
-            // Used only with adaptive playouts (off): a first guess, a
-            // tilt of at most four times the uniform draw's odds.
-            adapt_tries: 4,
-            // Pachi's 80 scored 22 of 57 (38.6%) on the 19x19 screen
-            // against Pachi where the default scored 35.8% of 120
-            // (docs/strength-log.md, "Pachi's answer to a refused
-            // self-atari"): level, so off.
-            refused_percent: 0,
-            hand_shape_percent: 0,
         }
     }
-}
-
-/// Moves after a ko capture during which the ko fight goes on.
-pub const KO_AGE: usize = 3;
-
-/// The ko fight move for `color` at move `i` of a playout, given the last
-/// ko capture `ko` (the point its ban was on, and the move it was made
-/// at): within [`KO_AGE`] moves, once no ban is in force, with
-/// probability `percent`, the point itself, where the capturer connects
-/// and the other side takes back.
-fn ko_fight(
-    board: &Board,
-    color: Color,
-    ko: Option<(Point, usize)>,
-    i: usize,
-    percent: usize,
-    rng: &mut SmallRng,
-) -> Option<Point> {
-    let (k, t) = ko?;
-    (percent > 0
-        && i - t <= KO_AGE
-        && board.ko_point(color).is_none()
-        && board.ko_point(color.opponent()).is_none()
-        && below(rng, 100) < percent
-        && playable(board, color, k)
-        && !bad_self_atari(board, color, k))
-    .then_some(k)
 }
 
 /// Picks a move for `color` or `None` to pass. `ladders` reads the
@@ -234,29 +120,6 @@ pub fn choose(
     rng: &mut SmallRng,
     ladders: &mut ladder::Reader,
 ) -> Option<Point> {
-    choose_noting(
-        board,
-        color,
-        policy,
-        rng,
-        ladders,
-        &std::cell::Cell::new(0),
-        None,
-    )
-}
-
-/// [`choose`], noting in `noted` the point of a drawn move refused as a
-/// self-atari, and answering `refused`, the opponent's last such point.
-#[inline]
-fn choose_noting(
-    board: &Board,
-    color: Color,
-    policy: Policy<'_>,
-    rng: &mut SmallRng,
-    ladders: &mut ladder::Reader,
-    noted: &std::cell::Cell<u16>,
-    refused: Option<Point>,
-) -> Option<Point> {
     let kind = policy.kind;
     // Self-ataris smaller than this pass the check on this move.
     let min_stones = if policy.tactics.selfatari_percent >= 100
@@ -266,21 +129,10 @@ fn choose_noting(
     } else {
         3
     };
-    // (No draw for a replacement that is off or always on: the playouts
-    // stay as they were.)
-    let heavy = kind == PlayoutKind::Heavy;
-    let mut on = |percent: u32| heavy && chance(rng, percent);
-    let check = MoveCheck {
-        min_stones,
-        approach: on(policy.tactics.approach_percent),
-        eye_fill: on(policy.tactics.eye_fill_percent),
-        squeeze: on(policy.tactics.squeeze_percent),
-        noted: Some(noted),
-    };
     if kind == PlayoutKind::Heavy
         && let Some((_, Move::Play(last))) = board.last_move()
         && let Some(p) =
-            heavy::answer_last_move(board, color, last, refused, policy, check, rng, ladders)
+            heavy::answer_last_move(board, color, last, policy, min_stones, rng, ladders)
     {
         return Some(p);
     }
@@ -288,23 +140,6 @@ fn choose_noting(
     let n = empties.len();
     if n == 0 {
         return None;
-    }
-    if kind == PlayoutKind::Heavy
-        && let Some(p) = fill_board(board, policy.tactics.fill_board_tries, rng)
-    {
-        return Some(p);
-    }
-    if kind == PlayoutKind::Heavy
-        && let Some(p) = shaped_random(board, color, policy, check, rng)
-    {
-        return Some(p);
-    }
-    if kind == PlayoutKind::Heavy
-        && let Some(adapt) = policy.adapt
-        && let Some(p) =
-            adapt::tilted_random(board, color, adapt, policy.tactics.adapt_tries, check, rng)
-    {
-        return Some(p);
     }
     let start = below(rng, n);
     for i in 0..n {
@@ -316,11 +151,8 @@ fn choose_noting(
         if !playable(board, color, p) {
             continue;
         }
-        if kind == PlayoutKind::Light {
+        if kind == PlayoutKind::Light || !bad_self_atari_from(board, color, p, min_stones) {
             return Some(p);
-        }
-        if let Some(q) = check.admit(board, color, p, rng) {
-            return Some(q);
         }
     }
     None
@@ -405,39 +237,13 @@ fn play_out(
     if passes >= 2 {
         return;
     }
-    let ko_percent = match policy.kind {
-        PlayoutKind::Heavy => policy.tactics.ko_percent as usize,
-        PlayoutKind::Light => 0,
-    };
-    // The last ko capture: where its ban was, and when.
-    let mut ko = Color::BOTH
-        .into_iter()
-        .find_map(|c| board.ko_point(c))
-        .map(|k| (k, 0));
-    // Each side's last refused self-atari (0: none), kept for the other
-    // side's next move.
-    let noted = std::cell::Cell::new(0u16);
-    let mut refused = [0u16; 2];
-    for i in 0..cap {
-        let ko_move = ko_fight(board, color, ko, i, ko_percent, rng);
-        let theirs = std::mem::take(&mut refused[color.opponent().index()]);
-        let theirs = (theirs != 0).then_some(Point(theirs));
-        noted.set(0);
-        let chosen =
-            ko_move.or_else(|| choose_noting(board, color, policy, rng, ladders, &noted, theirs));
-        refused[color.index()] = noted.get();
+    for _ in 0..cap {
+        let chosen = choose(board, color, policy, rng, ladders);
         match chosen {
             Some(p) => {
                 amaf.record(color, p);
-                let captured = board.play_unchecked(color, p);
-                if captured > 0 {
-                    amaf.mark_captured(captured);
-                }
+                board.play_unchecked(color, p);
                 passes = 0;
-                if let Some(k) = board.ko_point(color.opponent()) {
-                    ko = Some((k, i));
-                    amaf.mark_ko_capture();
-                }
             }
             None => {
                 // A pass forced by the ko ban does not count towards the end:

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::knowledge::ladder::Reader;
+use crate::knowledge::tactics::bad_self_atari;
 use crate::rules::diagram::{parse, vertex};
 use rand::SeedableRng;
 
@@ -13,7 +14,6 @@ fn heavy(model: &Model) -> Policy<'_> {
         tactics: Tactics::default(),
         replies: None,
         shape_log: None,
-        adapt: None,
     }
 }
 
@@ -26,40 +26,6 @@ fn heavy_choice(b: &Board, color: Color) -> Option<Point> {
         &mut SmallRng::seed_from_u64(3),
         &mut Reader::new(),
     )
-}
-
-#[test]
-fn ko_fights_connect_or_take_back_within_three_moves() {
-    // Black C2 takes White B2 in a ko: White may not retake at once.
-    let mut b = parse(
-        ". . . . .
-         . . . . .
-         . X O . .
-         X O . O .
-         . X O . .",
-    );
-    let size = b.size();
-    let v = |s| vertex(size, s).unwrap();
-    b.play_unchecked(Color::Black, v("C2"));
-    assert_eq!(b.ko_point(Color::White), Some(v("B2")));
-    let ko = Some((v("B2"), 0));
-    let mut rng = SmallRng::seed_from_u64(1);
-    assert_eq!(ko_fight(&b, Color::White, ko, 1, 100, &mut rng), None);
-    // White plays elsewhere; Black connects.
-    b.play_unchecked(Color::White, v("E5"));
-    assert_eq!(
-        ko_fight(&b, Color::Black, ko, 2, 100, &mut rng),
-        Some(v("B2"))
-    );
-    assert_eq!(ko_fight(&b, Color::Black, ko, 2, 0, &mut rng), None);
-    // Black plays elsewhere too; White takes back.
-    b.play_unchecked(Color::Black, v("E1"));
-    assert_eq!(
-        ko_fight(&b, Color::White, ko, 3, 100, &mut rng),
-        Some(v("B2"))
-    );
-    // Too long after the capture, the ko is forgotten.
-    assert_eq!(ko_fight(&b, Color::White, ko, 4, 100, &mut rng), None);
 }
 
 #[test]
@@ -197,89 +163,62 @@ fn heavy_policy_extends_a_chain_reduced_to_two_liberties() {
 }
 
 #[test]
-fn fill_board_plays_only_into_open_ground() {
-    // Open ground: the eight neighbours all empty, so never the first
-    // line (whose outer neighbours are the edge) and never next to a
-    // stone.
-    let b = parse(
-        "X . . . . .
-         . . . . . O
-         . . . . . .
-         . . . . . .
+fn a_chain_with_three_liberties_starts_the_race_it_must() {
+    use super::cands::Cands;
+    use super::fights::race_moves;
+    use super::heavy::answer_last_move;
+    // White D5 leaves Black C4 C5 C6 three liberties. White B4 B5 B6
+    // has two, A4 and A6: Black A4 ataris it, and White cannot escape
+    // (A6 would be suicide). Black A6 instead would leave A5 A6 one
+    // liberty: not suggested.
+    let mut b = parse(
+        ". O X . . .
+         X O X . . .
+         . O X . . .
          . X . . . .
-         . . . O . .",
+         . . . . . .
+         . . . . . .",
     );
-    let open = |p: Point| {
-        board_points_around(&b, p)
-            .iter()
-            .all(|&q| b.cell(q) == Cell::Empty)
+    let size = b.size();
+    let at = |v: &str| vertex(size, v).unwrap();
+    let found = |b: &Board, last: Point| {
+        let mut cands = Cands::new();
+        race_moves(b, Color::Black, last, &mut cands);
+        cands.found()
     };
-    let mut rng = SmallRng::seed_from_u64(7);
-    let mut seen = Vec::new();
-    for _ in 0..200 {
-        let p = fill_board(&b, 100, &mut rng).expect("open ground exists");
-        assert!(open(p), "{p:?}");
-        if !seen.contains(&p) {
-            seen.push(p);
-        }
-    }
-    // Every open point is found: not B3, C3, D2 or E2 (next to B2
-    // or D1), nor B5, E4 or E5 (next to A6 or F5).
-    let at = |v: &str| vertex(b.size(), v).unwrap();
-    seen.sort();
-    let mut expected: Vec<Point> = ["B4", "C4", "C5", "D3", "D4", "D5", "E3"]
-        .iter()
-        .map(|v| at(v))
-        .collect();
-    expected.sort();
-    assert_eq!(seen, expected);
-    assert_eq!(fill_board(&b, 0, &mut rng), None);
-    let closed = parse(
-        ". . . .
-         . X . .
-         . . O .
-         . . . .",
-    );
-    assert_eq!(fill_board(&closed, 100, &mut rng), None);
-}
-
-fn board_points_around(b: &Board, p: Point) -> Vec<Point> {
-    let mut v = b.neighbours(p).to_vec();
-    v.extend(b.diagonals(p));
-    v
-}
-
-#[test]
-fn shaped_random_moves_avoid_what_strong_players_avoid() {
-    // On the empty 19x19 board a uniform draw lands on the first line
-    // 72 times in 361; the model's line and shape gammas make first-line
-    // points far weaker than open ground, so the shaped draw keeps few.
-    let b = Board::new(crate::rules::BoardSize::new(19).unwrap());
+    // With four liberties the chain is not yet in a race.
+    let far = at("F1");
+    b.play_unchecked(Color::White, far);
+    assert_eq!(found(&b, far), vec![]);
+    let d5 = at("D5");
+    b.play_unchecked(Color::White, d5);
+    assert_eq!(found(&b, d5), vec![at("A4")]);
+    // Through the whole policy: the race comes before the shapes, and
+    // without it the atari is not played.
     let model = crate::knowledge::builtin();
-    let mut policy = heavy(&model);
-    let check = MoveCheck {
-        min_stones: 1,
-        approach: false,
-        eye_fill: false,
-        squeeze: false,
-        noted: None,
+    let policy = |race_percent| Policy {
+        kind: PlayoutKind::Heavy,
+        model: &model,
+        tactics: Tactics {
+            race_percent,
+            answer_percent: 100,
+            ..Default::default()
+        },
+        replies: None,
+        shape_log: None,
     };
-    let mut rng = SmallRng::seed_from_u64(11);
-    assert_eq!(
-        shaped_random(&b, Color::Black, policy, check, &mut rng),
-        None
-    );
-    policy.tactics.shaped_tries = 20;
-    let draws = 2000;
-    let mut first_line = 0;
-    for _ in 0..draws {
-        let p = shaped_random(&b, Color::Black, policy, check, &mut rng).expect("open board");
-        if b.size().line(p) == 0 {
-            first_line += 1;
-        }
-    }
-    assert!(
-        first_line * 20 < draws,
-        "{first_line} of {draws} on the first line"
-    );
+    let answer = |race_percent| {
+        let mut rng = SmallRng::seed_from_u64(1);
+        answer_last_move(
+            &b,
+            Color::Black,
+            d5,
+            policy(race_percent),
+            1,
+            &mut rng,
+            &mut crate::knowledge::ladder::Reader::new(),
+        )
+    };
+    assert_eq!(answer(100), Some(at("A4")));
+    assert_ne!(answer(0), Some(at("A4")));
 }

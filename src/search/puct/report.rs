@@ -67,6 +67,5 @@ pub fn result(sh: &Shared<'_>) -> SearchResult {
         score_lead: -root.mean_lead(),
         score_stdev: root.lead_stdev(),
         root_win_rate,
-        extra_komi: 0,
     }
 }
