@@ -38,7 +38,7 @@
 //! alone plays the move on the game. `docs/architecture.md` follows one
 //! `genmove` through every file.
 
-#![warn(missing_docs)]
+#![warn(missing_docs, unreachable_pub)]
 
 pub mod analysis;
 pub mod bench;

@@ -93,7 +93,7 @@ pub(super) struct RootStats {
 
 impl RootStats {
     /// Slots for the children `root` has in `tree` (expanded already).
-    pub fn new(tree: &Tree, root: NodeId, area: usize, move_ownership: bool) -> RootStats {
+    pub(super) fn new(tree: &Tree, root: NodeId, area: usize, move_ownership: bool) -> RootStats {
         let range = tree.children(root);
         let n = range.len();
         RootStats {
@@ -117,7 +117,7 @@ impl RootStats {
     /// Records one finished simulation: its first move `child` (the root's
     /// child on its path, if any), twice its final margin, and the final
     /// board for the move's ownership.
-    pub fn record(&self, child: Option<NodeId>, score2: i64, board: &Board) {
+    pub(super) fn record(&self, child: Option<NodeId>, score2: i64, board: &Board) {
         self.all.add(score2);
         let Some(slot) = child.and_then(|c| self.slot(c)) else {
             return;
@@ -136,18 +136,18 @@ impl RootStats {
 
     /// The spread of the final margins of the simulations through `child`
     /// (points).
-    pub fn child_stdev(&self, child: NodeId) -> f64 {
+    pub(super) fn child_stdev(&self, child: NodeId) -> f64 {
         self.slot(child).map_or(0.0, |s| self.children[s].stdev())
     }
 
     /// The spread of the final margins of all simulations (points).
-    pub fn stdev(&self) -> f64 {
+    pub(super) fn stdev(&self) -> f64 {
         self.all.stdev()
     }
 
     /// `child`'s mean final owner of each point (+1 Black), row by row
     /// from A1, if per-move ownership was asked (empty otherwise).
-    pub fn child_ownership(&self, child: NodeId) -> Vec<f32> {
+    pub(super) fn child_ownership(&self, child: NodeId) -> Vec<f32> {
         let Some(slot) = self.slot(child).filter(|_| !self.owners.is_empty()) else {
             return Vec::new();
         };

@@ -71,7 +71,7 @@ pub(super) struct Shared<'a> {
 
 impl Shared<'_> {
     /// True if the priors read Monte Carlo ownership.
-    pub fn priors_use_ownership(&self) -> bool {
+    pub(super) fn priors_use_ownership(&self) -> bool {
         self.params.priors_read_ownership()
     }
 }

@@ -98,15 +98,15 @@ macro_rules! per_set {
             use super::*;
             #[cfg(target_arch = "x86_64")]
             #[target_feature(enable = "avx512f,avx2,fma")]
-            pub fn avx512($($arg: $ty),*) {
+            pub(super) fn avx512($($arg: $ty),*) {
                 $inner::<{ 2 * $lanes }>($($arg),*)
             }
             #[cfg(target_arch = "x86_64")]
             #[target_feature(enable = "avx2,fma")]
-            pub fn avx2($($arg: $ty),*) {
+            pub(super) fn avx2($($arg: $ty),*) {
                 $inner::<{ $lanes }>($($arg),*)
             }
-            pub fn baseline($($arg: $ty),*) {
+            pub(super) fn baseline($($arg: $ty),*) {
                 $inner::<{ $lanes }>($($arg),*)
             }
         }

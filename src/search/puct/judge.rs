@@ -12,7 +12,7 @@ use crate::rules::{BoardSize, Color, Game, Move};
 
 /// A node's children from its evaluation into `kids`: every legal point
 /// and the pass, the policy their priors.
-pub fn children_into(size: BoardSize, e: &KataEval, kids: &mut Vec<(Move, f32)>) {
+pub(super) fn children_into(size: BoardSize, e: &KataEval, kids: &mut Vec<(Move, f32)>) {
     kids.clear();
     kids.extend(
         e.policy
@@ -26,7 +26,7 @@ pub fn children_into(size: BoardSize, e: &KataEval, kids: &mut Vec<(Move, f32)>)
 
 /// An evaluation's outcome for `color`, the side to move where it was
 /// made.
-pub fn judged(sh: &Shared<'_>, e: &KataEval, color: Color) -> Outcome {
+pub(super) fn judged(sh: &Shared<'_>, e: &KataEval, color: Color) -> Outcome {
     let stdev = f64::from(e.score_stdev);
     scored(
         sh,
@@ -39,7 +39,13 @@ pub fn judged(sh: &Shared<'_>, e: &KataEval, color: Color) -> Outcome {
 
 /// The outcome of a win-loss value and a lead for `color` (with the
 /// lead's variance), with the score utility.
-pub fn scored(sh: &Shared<'_>, winloss: f64, lead: f64, lead_var: f64, color: Color) -> Outcome {
+pub(super) fn scored(
+    sh: &Shared<'_>,
+    winloss: f64,
+    lead: f64,
+    lead_var: f64,
+    color: Color,
+) -> Outcome {
     let f = |x: f64| std::f64::consts::FRAC_2_PI * (x / sh.side).atan();
     // The centre is the root side's; for the other side, its negation.
     let centre = if color == sh.color {
@@ -59,7 +65,7 @@ pub fn scored(sh: &Shared<'_>, winloss: f64, lead: f64, lead_var: f64, color: Co
 
 /// A finished game's result for `color`: +1 a win, -1 a loss, 0 a draw,
 /// and the margin, by area on the board as it stands.
-pub fn final_score(game: &Game, line: &Line<'_>, color: Color) -> (f64, f64) {
+pub(super) fn final_score(game: &Game, line: &Line<'_>, color: Color) -> (f64, f64) {
     let handicap = game.rules().handicap_bonus.points(game.handicap().0);
     let score = area_score(&area_count(line.board()), game.komi(), handicap);
     let margin = if color == Color::Black {

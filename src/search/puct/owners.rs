@@ -7,7 +7,7 @@ use crate::rules::Color;
 
 /// Sums of ownership maps, Black's view (+1 Black).
 #[derive(Debug, Default)]
-pub struct Owners {
+pub(super) struct Owners {
     /// Points of the board.
     area: usize,
     /// Sum over the judged positions, and their number.
@@ -24,7 +24,7 @@ pub struct Owners {
 impl Owners {
     /// Empty sums for a board of `area` points, with per-move maps for
     /// the `count` root children from node `first` when `per_move`.
-    pub fn new(area: usize, per_move: bool, first: usize, count: usize) -> Owners {
+    pub(super) fn new(area: usize, per_move: bool, first: usize, count: usize) -> Owners {
         let count = if per_move { count } else { 0 };
         Owners {
             area,
@@ -38,7 +38,7 @@ impl Owners {
 
     /// Adds a judged position's map, `owner` from the view of `to_move`,
     /// reached through the root child `child` (None: the root itself).
-    pub fn add(&mut self, owner: &[f32], to_move: Color, child: Option<usize>) {
+    pub(super) fn add(&mut self, owner: &[f32], to_move: Color, child: Option<usize>) {
         if owner.len() != self.area {
             return;
         }
@@ -60,14 +60,14 @@ impl Owners {
     }
 
     /// The mean map at the root, Black's view (zeros before any).
-    pub fn root(&self) -> Vec<f32> {
+    pub(super) fn root(&self) -> Vec<f32> {
         let n = f64::from(self.root_n.max(1));
         self.root.iter().map(|&s| (s / n) as f32).collect()
     }
 
     /// The mean map through the root child node `child`, Black's view
     /// (empty when not kept or never judged).
-    pub fn of_move(&self, child: usize) -> Vec<f32> {
+    pub(super) fn of_move(&self, child: usize) -> Vec<f32> {
         let Some(k) = child.checked_sub(self.first) else {
             return Vec::new();
         };

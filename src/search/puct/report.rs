@@ -7,7 +7,7 @@ use crate::rules::Move;
 use crate::search::{Candidate, SearchResult};
 
 /// The search's result so far.
-pub fn result(sh: &Shared<'_>) -> SearchResult {
+pub(super) fn result(sh: &Shared<'_>) -> SearchResult {
     let t = sh.lock();
     let owners = sh.owners.lock().unwrap_or_else(|e| e.into_inner());
     let to_prob = |q: f64| ((q + 1.0) / 2.0).clamp(0.0, 1.0);
