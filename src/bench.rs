@@ -13,7 +13,9 @@
 //!    (play's).
 
 use crate::rules::{Board, BoardSize, Color, Game, Move, Rules};
-use crate::search::{PlayoutKind, SearchLimits, SearchParams, Searcher, SizedParams};
+use crate::search::{
+    PlayoutKind, SearchLimits, SearchParams, SearchRequest, Searcher, SizedParams,
+};
 use crate::stop::StopCheck;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -172,7 +174,9 @@ fn search_speed(seconds: f64, seed: u64, threads: usize, base: SizedParams) {
                 let color = game.to_move();
                 // Time budgets may stop early when the move is decided; use a
                 // fixed count far above what fits instead, and a deadline.
-                let r = s.run_for(&game, color, &limits, pool.as_ref(), seed);
+                let r = s.search_full(
+                    SearchRequest::new(&game, color, limits, seed).pool(pool.as_ref()),
+                );
                 let kind_name = if kind == PlayoutKind::Light {
                     "light"
                 } else {
@@ -203,7 +207,7 @@ fn signature(seed: u64, playouts: u64, base: SizedParams) {
             time: None,
             stop: StopCheck::NEVER,
         };
-        let r = s.run(&game, game.to_move(), &limits, None, seed);
+        let r = s.search(SearchRequest::new(&game, game.to_move(), limits, seed));
         total += r.playouts;
         let mv = crate::rules::point::move_name(game.size(), r.best);
         println!("{name:<12} {mv:<5} win {:.3}", r.win_rate);

@@ -14,7 +14,8 @@ use crate::knowledge::net::{self, Net, NetBuffers};
 use crate::rules::{Color, Game, Move};
 use crate::search::puct::{PuctParams, PuctSearcher, evaluator::Evaluator};
 use crate::search::{
-    Report, RootOptions, SearchLimits, SearchParams, SearchResult, Searcher, SizedParams, is_large,
+    Report, RootOptions, SearchLimits, SearchParams, SearchRequest, SearchResult, Searcher,
+    SizedParams, is_large,
 };
 use crate::stop::StopCheck;
 use std::sync::Arc;
@@ -148,15 +149,11 @@ impl<'a> Worker<'a> {
             raw,
         };
         let result = search_and_answer(q, context, warm_up, out, |report| {
-            searcher.run_analysis(
-                &game,
-                color,
-                &limits,
-                Some(pool),
-                seed,
-                Some(report),
-                &options,
-            )
+            let req = SearchRequest::new(&game, color, limits, seed)
+                .pool(Some(pool))
+                .report(Some(report))
+                .options(&options);
+            searcher.search(req)
         });
         log::info!(
             "analysis {:?} turn {}: {} visits in {:.2}s ({:.0}/s), best {}",
@@ -236,15 +233,11 @@ impl Worker<'_> {
         };
         let seed = self.settings.seed.wrapping_add(job.turn as u64);
         let result = search_and_answer(q, context, 0, out, |report| {
-            searcher.run(
-                game,
-                color,
-                &limits,
-                Some(pool),
-                seed,
-                Some(report),
-                options,
-            )
+            let req = SearchRequest::new(game, color, limits, seed)
+                .pool(Some(pool))
+                .report(Some(report))
+                .options(options);
+            searcher.search(req)
         });
         log::info!(
             "analysis {:?} turn {}: {} visits in {:.2}s, best {}",

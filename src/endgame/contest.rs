@@ -11,7 +11,7 @@
 
 use crate::rules::point::vertex_name;
 use crate::rules::{Board, Cell, Color, Game, Move, Point, Rules};
-use crate::search::{CaptureGoal, SearchLimits, SearchParams, Searcher};
+use crate::search::{CaptureGoal, SearchLimits, SearchParams, SearchRequest, Searcher};
 use crate::stop::StopCheck;
 
 /// Chains whose mean ownership from their own side lies in this range
@@ -116,7 +116,7 @@ fn capture_chance(
         time: None,
         stop: StopCheck::NEVER,
     };
-    let r = searcher.run_capture(&game, to_move, goal, &limits, seed);
+    let r = searcher.search_capture(SearchRequest::new(&game, to_move, limits, seed), goal);
     let chance = goal.chance(to_move, &r);
     log::debug!(
         "capture search for {} at {:?}: {:.3}, pv {}",

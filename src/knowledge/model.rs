@@ -261,18 +261,6 @@ impl Model {
         self.playout.tenuki
     }
 
-    /// This model with every playout gamma (shapes and tenuki) raised to
-    /// `power`: below 1 the playouts' shape choice grows flatter, above 1
-    /// sharper. The priors are unchanged.
-    pub fn with_playout_power(&self, power: f32) -> Model {
-        let p = &self.playout;
-        self.with_playout_gammas(PlayoutGammas {
-            other: p.other.powf(power),
-            tenuki: p.tenuki.powf(power),
-            shapes: p.shapes.iter().map(|&(c, g)| (c, g.powf(power))).collect(),
-        })
-    }
-
     /// The small groups' gammas, in [`small_layout`] order.
     pub fn small_gammas(&self) -> &[f32] {
         &self.small
@@ -504,17 +492,12 @@ mod tests {
     }
 
     #[test]
-    fn other_playout_weights_leave_the_priors_and_a_power_reaches_every_weight() {
+    fn other_playout_weights_leave_the_priors() {
         let m = sample();
-        let sharp = m.with_playout_power(2.0);
-        assert_eq!(sharp.playout_tenuki(), 9.0);
-        assert_eq!(sharp.playout_gamma(5), 36.0);
-        assert_eq!(sharp.playout_gamma(4), 0.5625);
-        // The weights as listed agree with the table the playouts read.
-        let listed = sharp.playout_gammas();
-        assert_eq!((listed.other, listed.shapes[0].1), (0.5625, 36.0));
         let flat = m.with_playout_gammas(PlayoutGammas::uniform());
         assert_eq!((flat.playout_gamma(5), flat.playout_tenuki()), (1.0, 1.0));
+        // The weights as listed agree with the table the playouts read.
+        assert_eq!(flat.playout_gammas().other, flat.playout_gamma(4));
         assert_eq!(flat.pat3_gamma(3), 2.0);
         assert_eq!(flat.small_gammas(), m.small_gammas());
     }

@@ -5,7 +5,8 @@ use super::{Budget, Decision, MoveContext, Player};
 use crate::endgame::Statuses;
 use crate::rules::{Cell, Color, Game, Move, Point};
 use crate::search::{
-    LARGE_BOARD, Report, RootOptions, SearchLimits, SearchResult, Searcher, SizedParams, is_large,
+    LARGE_BOARD, Report, SearchLimits, SearchRequest, SearchResult, Searcher, SizedParams,
+    is_large,
     puct::{PuctParams, PuctSearcher, evaluator::Evaluator},
     time,
 };
@@ -139,11 +140,13 @@ impl MctsPlayer {
     ) -> SearchResult {
         let seed = self.seed(game);
         let pool = self.pool.as_ref();
+        let req = SearchRequest::new(game, color, *limits, seed)
+            .pool(pool)
+            .report(report);
         if let Some(puct) = self.puct_for(game) {
-            return puct.run(game, color, limits, pool, seed, report, &RootOptions::PLAIN);
+            return puct.search(req);
         }
-        self.searcher
-            .run_reporting(game, color, limits, pool, seed, report)
+        self.searcher.search(req)
     }
 
     /// The PUCT search for `game`'s board size, if it has one.

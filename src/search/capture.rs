@@ -5,10 +5,9 @@
 //! game the result often no longer depends on them, so a search for the
 //! win would not bother to attack them.
 
-use super::Searcher;
 use super::playout::point_owner;
-use super::results::{SearchLimits, SearchResult};
-use crate::rules::{Board, Color, Game, Point};
+use super::results::SearchResult;
+use crate::rules::{Board, Color, Point};
 
 /// Stones to capture, and who tries.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,7 +32,8 @@ impl CaptureGoal {
         2 * owned > self.target.len()
     }
 
-    /// The attacker's chance by `result`, a [`Searcher::run_capture`]
+    /// The attacker's chance by `result`, a
+    /// [`Searcher::search_capture`](super::Searcher::search_capture)
     /// result of a search for `color`.
     pub fn chance(&self, color: Color, result: &SearchResult) -> f64 {
         if color == self.attacker {
@@ -44,41 +44,12 @@ impl CaptureGoal {
     }
 }
 
-impl Searcher {
-    /// Searches the current position of `game` for `color` (attacker or
-    /// defender), a simulation counting as a win for whoever reached
-    /// their side of `goal`: the result's `win_rate` is `color`'s chance.
-    /// The tree starts empty and is not kept: its statistics mean nothing
-    /// to a search for the game's result.
-    pub fn run_capture(
-        &mut self,
-        game: &Game,
-        color: Color,
-        goal: &CaptureGoal,
-        limits: &SearchLimits<'_>,
-        seed: u64,
-    ) -> SearchResult {
-        self.clear();
-        let result = self.search(
-            game,
-            color,
-            limits,
-            None,
-            seed,
-            None,
-            Some(goal),
-            &super::RootOptions::PLAIN,
-        );
-        self.clear();
-        result
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Rules;
     use crate::rules::diagram::{parse, vertex};
+    use crate::rules::{Game, Rules};
+    use crate::search::{SearchLimits, SearchRequest, Searcher};
     use crate::stop::StopCheck;
 
     fn chance(diagram: &str, stone: &str, to_move: Color) -> f64 {
@@ -99,7 +70,7 @@ mod tests {
             time: None,
             stop: StopCheck::NEVER,
         };
-        let r = s.run_capture(&game, to_move, &goal, &limits, 3);
+        let r = s.search_capture(SearchRequest::new(&game, to_move, limits, 3), &goal);
         goal.chance(to_move, &r)
     }
 

@@ -8,7 +8,7 @@
 
 use super::playout;
 use super::shared::Shared;
-use super::tree::{NodeId, PASS};
+use super::tree::{Child, NodeId, PASS};
 use crate::knowledge::net::{self, NetBuffers};
 use crate::knowledge::priors::{self, Adjust, PriorParams, Rated};
 use crate::rules::{Board, Color, Point};
@@ -20,7 +20,7 @@ pub(super) struct Buffers {
     points: Vec<Point>,
     /// The points' probabilities, with the ladder reader they are read with.
     rated: Rated,
-    moves: Vec<(u32, u32, u32)>,
+    moves: Vec<Child>,
     /// Mean final owner by point index, for the priors.
     owner: Vec<f32>,
     /// The policy network's buffers.
@@ -53,7 +53,7 @@ fn adjust<'a>(sh: &'a Shared<'_>, mean: &'a mut Vec<f32>) -> Adjust<'a> {
 /// ownership when the priors use it. With the value mix on, the root
 /// gets the network's judgement too, so the simulations that end at one
 /// of its children not yet expanded have one.
-pub(super) fn root_children(sh: &Shared<'_>, legal: &[Point]) -> Vec<(u32, u32, u32)> {
+pub(super) fn root_children(sh: &Shared<'_>, legal: &[Point]) -> Vec<Child> {
     let mut s = Buffers::default();
     s.points.extend_from_slice(legal);
     let judge = sh.params.value_mix > 0.0;
@@ -110,15 +110,23 @@ fn children(sh: &Shared<'_>, s: &mut Buffers) {
     } = &s.rated;
     for ((&p, &pr), &lad) in s.points.iter().zip(probs).zip(laddered) {
         let (v, w) = priors::prior(sh.priors, pr, lad);
-        s.moves.push((p.index() as u32, v, w));
+        s.moves.push(Child {
+            mv: p.index() as u32,
+            visits: v,
+            wins: w,
+        });
     }
 }
 
 /// A pass child: the even prior only, as in Pachi (the model never rates
 /// a pass, and no AMAF credit ever reaches it).
-fn pass_child(params: PriorParams) -> (u32, u32, u32) {
-    let (v, w) = priors::prior(params, 0.0, true);
-    (PASS, v, w)
+fn pass_child(params: PriorParams) -> Child {
+    let (visits, wins) = priors::prior(params, 0.0, true);
+    Child {
+        mv: PASS,
+        visits,
+        wins,
+    }
 }
 
 /// Expands `node` (a position with `color` to play): every move the

@@ -1,6 +1,6 @@
 //! Monte Carlo tree search over one shared tree.
 //!
-//! Depends on the rules core only. [`Searcher::run`] grows the tree from
+//! Depends on the rules core only. [`Searcher::search`] grows the tree from
 //! the game's current position for one colour: each simulation descends by
 //! UCT-RAVE urgency (priors folded in, virtual loss for moves other threads
 //! are exploring), expands a leaf, plays it out with a [`PlayoutKind`]
@@ -82,6 +82,68 @@ pub fn root_policy(model: &Model, net: Option<&Net>, game: &Game, color: Color) 
         out[p.index()] = pr;
     }
     out
+}
+
+/// One search: the position, the colour, when to stop, and how. Both
+/// searchers take it ([`Searcher::search`], [`puct::PuctSearcher::search`]).
+/// Its reports may live less long than the rest (`'r`).
+pub struct SearchRequest<'a, 'r> {
+    /// The game whose current position is searched.
+    pub game: &'a Game,
+    /// The colour to move there.
+    pub color: Color,
+    /// When to stop.
+    pub limits: SearchLimits<'a>,
+    /// The threads the workers run on; `None`: the calling thread alone.
+    pub pool: Option<&'a rayon::ThreadPool>,
+    /// The seed of every random choice.
+    pub seed: u64,
+    /// Progress reports (analysis), which need a pool.
+    pub report: Option<Report<'r>>,
+    /// The root's moves and statistics an analysis asks for.
+    pub options: &'a RootOptions,
+}
+
+/// Every legal move at the root, no per-move ownership.
+static PLAIN: RootOptions = RootOptions::PLAIN;
+
+impl<'a, 'r> SearchRequest<'a, 'r> {
+    /// A search of `game` for `color` within `limits`, seeded by `seed`,
+    /// on the calling thread, without reports, over every legal move.
+    pub fn new(game: &'a Game, color: Color, limits: SearchLimits<'a>, seed: u64) -> Self {
+        SearchRequest {
+            game,
+            color,
+            limits,
+            pool: None,
+            seed,
+            report: None,
+            options: &PLAIN,
+        }
+    }
+
+    /// This request on `pool`'s threads.
+    pub fn pool(self, pool: Option<&'a rayon::ThreadPool>) -> Self {
+        SearchRequest { pool, ..self }
+    }
+
+    /// This request with progress reports.
+    pub fn report<'s>(self, report: Option<Report<'s>>) -> SearchRequest<'a, 's> {
+        SearchRequest {
+            game: self.game,
+            color: self.color,
+            limits: self.limits,
+            pool: self.pool,
+            seed: self.seed,
+            report,
+            options: self.options,
+        }
+    }
+
+    /// This request with the root's `options`.
+    pub fn options(self, options: &'a RootOptions) -> Self {
+        SearchRequest { options, ..self }
+    }
 }
 
 /// The kept root: node, key of the game's initial position and scoring,
@@ -194,57 +256,39 @@ impl Searcher {
         root
     }
 
-    /// Searches the current position of `game` for `color`.
-    pub fn run(
-        &mut self,
-        game: &Game,
-        color: Color,
-        limits: &SearchLimits<'_>,
-        pool: Option<&rayon::ThreadPool>,
-        seed: u64,
-    ) -> SearchResult {
-        self.run_reporting(game, color, limits, pool, seed, None)
+    /// Searches the current position of `req.game` for `req.color`.
+    /// With reports, the workers run on the request's pool while the
+    /// calling thread reports; without reports and with one thread the
+    /// search runs on the calling thread, which keeps it deterministic
+    /// for a seed.
+    pub fn search(&mut self, req: SearchRequest<'_, '_>) -> SearchResult {
+        self.grow(req, None)
     }
 
-    /// [`Searcher::run`] with progress reports (analysis). Reporting needs
-    /// a thread pool: the workers run there while the calling thread
-    /// reports. Without reports and with one thread the search runs on the
-    /// calling thread, which keeps it deterministic for a seed.
-    pub fn run_reporting(
-        &mut self,
-        game: &Game,
-        color: Color,
-        limits: &SearchLimits<'_>,
-        pool: Option<&rayon::ThreadPool>,
-        seed: u64,
-        report: Option<Report<'_>>,
-    ) -> SearchResult {
-        self.search(
-            game,
-            color,
-            limits,
-            pool,
-            seed,
-            report,
-            None,
-            &RootOptions::PLAIN,
-        )
+    /// [`Searcher::search`] that never stops early because the move is
+    /// decided: for benchmarks, which want the full time of playouts.
+    pub fn search_full(&mut self, req: SearchRequest<'_, '_>) -> SearchResult {
+        let saved = self.params.early_stop;
+        self.params.early_stop = false;
+        let r = self.search(req);
+        self.params.early_stop = saved;
+        r
     }
 
-    /// [`Searcher::run_reporting`] for an analysis that may restrict the
-    /// root's moves and ask for more statistics ([`RootOptions`]).
-    #[allow(clippy::too_many_arguments)]
-    pub fn run_analysis(
+    /// Searches for `req.color` (attacker or defender) with a simulation
+    /// counting as a win for whoever reached their side of `goal`: the
+    /// result's `win_rate` is `req.color`'s chance ([`CaptureGoal`]).
+    /// The tree starts empty and is not kept: its statistics mean nothing
+    /// to a search for the game's result.
+    pub fn search_capture(
         &mut self,
-        game: &Game,
-        color: Color,
-        limits: &SearchLimits<'_>,
-        pool: Option<&rayon::ThreadPool>,
-        seed: u64,
-        report: Option<Report<'_>>,
-        options: &RootOptions,
+        req: SearchRequest<'_, '_>,
+        goal: &CaptureGoal,
     ) -> SearchResult {
-        self.search(game, color, limits, pool, seed, report, None, options)
+        self.clear();
+        let result = self.grow(req, Some(goal));
+        self.clear();
+        result
     }
 
     /// The root's move probabilities this searcher would search `game`
@@ -255,21 +299,19 @@ impl Searcher {
         root_policy(&self.model, net, game, color)
     }
 
-    /// The search behind [`Searcher::run_reporting`] and
-    /// [`Searcher::run_capture`]: for the game's result, or for the
+    /// The search behind [`Searcher::search`] and
+    /// [`Searcher::search_capture`]: for the game's result, or for the
     /// capture of `goal`'s stones.
-    #[allow(clippy::too_many_arguments)]
-    fn search(
-        &mut self,
-        game: &Game,
-        color: Color,
-        limits: &SearchLimits<'_>,
-        pool: Option<&rayon::ThreadPool>,
-        seed: u64,
-        mut report: Option<Report<'_>>,
-        goal: Option<&CaptureGoal>,
-        options: &RootOptions,
-    ) -> SearchResult {
+    fn grow(&mut self, req: SearchRequest<'_, '_>, goal: Option<&CaptureGoal>) -> SearchResult {
+        let SearchRequest {
+            game,
+            color,
+            ref limits,
+            pool,
+            seed,
+            mut report,
+            options,
+        } = req;
         let start = Instant::now();
         let model = std::sync::Arc::clone(&self.model);
         let policy = self.params.playout_policy(&model);
@@ -361,8 +403,8 @@ impl Searcher {
             // (`net_visits`), which the root's children always get.
             for c in self.tree.children(root) {
                 let node = self.tree.node(c);
-                if let Some(&(_, v, w)) = children.iter().find(|m| m.0 == node.mv()) {
-                    node.set_prior(v, w);
+                if let Some(child) = children.iter().find(|c| c.mv == node.mv()) {
+                    node.set_prior(child.visits, child.wins);
                 }
             }
         }
@@ -417,23 +459,6 @@ impl Searcher {
             (rep.callback)(&last);
         }
         last
-    }
-
-    /// Like [`Searcher::run`] but never stops early because the move is
-    /// decided: for benchmarks, which want the full time of playouts.
-    pub fn run_for(
-        &mut self,
-        game: &Game,
-        color: Color,
-        limits: &SearchLimits<'_>,
-        pool: Option<&rayon::ThreadPool>,
-        seed: u64,
-    ) -> SearchResult {
-        let saved = self.params.early_stop;
-        self.params.early_stop = false;
-        let r = self.run(game, color, limits, pool, seed);
-        self.params.early_stop = saved;
-        r
     }
 }
 

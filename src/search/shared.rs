@@ -62,7 +62,7 @@ pub(super) struct Shared<'a> {
     /// move) is searched as if one had been played.
     pub root_passes: u32,
     /// Searching for the capture of these stones instead of the game's
-    /// result ([`super::Searcher::run_capture`]).
+    /// result ([`super::Searcher::search_capture`]).
     pub goal: Option<&'a CaptureGoal>,
     /// The root moves' margins and, when asked, ownership
     /// ([`super::root_stats`]); set once the root is expanded.

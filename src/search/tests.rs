@@ -39,7 +39,7 @@ fn search_with(
         time: None,
         stop: StopCheck::NEVER,
     };
-    let r = s.run(game, color, &limits, Some(&pool), seed);
+    let r = s.search(SearchRequest::new(game, color, limits, seed).pool(Some(&pool)));
     (s, r)
 }
 
@@ -99,7 +99,7 @@ fn tree_stays_within_its_memory_limit() {
         time: None,
         stop: StopCheck::NEVER,
     };
-    let r = s.run(&g, Color::Black, &limits, None, 1);
+    let r = s.search(SearchRequest::new(&g, Color::Black, limits, 1));
     assert_eq!(r.playouts, 5000);
     assert!(s.tree.used() <= s.tree.capacity());
 }
@@ -219,19 +219,19 @@ fn the_tree_is_kept_for_the_same_game_and_dropped_when_komi_or_rules_change() {
     };
     // After the chosen move the kept subtree already has visits.
     g.play(Color::Black, r.best).unwrap();
-    s.run(&g, Color::White, &limits, Some(&pool), 5);
+    s.search(SearchRequest::new(&g, Color::White, limits, 5).pool(Some(&pool)));
     let root = s.root.as_ref().unwrap().0;
     assert!(s.tree.node(root).visits() > 1, "subtree not kept");
     // A komi change makes those statistics wrong: a fresh root.
     g.set_komi(0.5);
-    s.run(&g, Color::White, &limits, Some(&pool), 5);
+    s.search(SearchRequest::new(&g, Color::White, limits, 5).pool(Some(&pool)));
     let root = s.root.as_ref().unwrap().0;
     assert_eq!(s.tree.node(root).visits(), 1);
-    s.run(&g, Color::White, &limits, Some(&pool), 5);
+    s.search(SearchRequest::new(&g, Color::White, limits, 5).pool(Some(&pool)));
     let root = s.root.as_ref().unwrap().0;
     assert_eq!(s.tree.node(root).visits(), 2, "same game again: kept");
     g.set_rules(Rules::NEW_ZEALAND);
-    s.run(&g, Color::White, &limits, Some(&pool), 5);
+    s.search(SearchRequest::new(&g, Color::White, limits, 5).pool(Some(&pool)));
     let root = s.root.as_ref().unwrap().0;
     assert_eq!(s.tree.node(root).visits(), 1);
 }
@@ -252,7 +252,7 @@ fn ownership_priors_warm_up_inside_the_playout_budget() {
             time: None,
             stop: StopCheck::NEVER,
         };
-        let r = s.run(&g, Color::Black, &limits, None, seed);
+        let r = s.search(SearchRequest::new(&g, Color::Black, limits, seed));
         let root = s.root.as_ref().unwrap().0;
         // The warm-up playouts count, but they pass no tree node.
         assert_eq!(r.playouts, 1000);
@@ -280,9 +280,9 @@ fn a_playout_limit_can_count_the_kept_visits() {
             time: None,
             stop: StopCheck::NEVER,
         };
-        s.run(&g, Color::Black, &limits(1000), None, 1);
+        s.search(SearchRequest::new(&g, Color::Black, limits(1000), 1));
         // The same position again: the root and its 1,000 visits are kept.
-        let r = s.run(&g, Color::Black, &limits(1500), None, 2);
+        let r = s.search(SearchRequest::new(&g, Color::Black, limits(1500), 2));
         let root = s.root.as_ref().unwrap().0;
         let (new, total) = if count_kept {
             (500, 1500)
@@ -370,7 +370,7 @@ fn the_switches_keep_the_search_legal_and_replayable() {
             time: None,
             stop: StopCheck::NEVER,
         };
-        s.run(&g, Color::Black, &limits, None, 3)
+        s.search(SearchRequest::new(&g, Color::Black, limits, 3))
     };
     let (a, b) = (run(), run());
     assert_eq!(a.best, b.best);
@@ -393,7 +393,7 @@ fn root_visits(size: u32, playouts: u64, name: &str, value: Option<f64>) -> Vec<
         time: None,
         stop: StopCheck::NEVER,
     };
-    let r = Searcher::new(params).run(&g, Color::Black, &limits, None, 7);
+    let r = Searcher::new(params).search(SearchRequest::new(&g, Color::Black, limits, 7));
     r.candidates.iter().map(|c| (c.mv, c.visits)).collect()
 }
 
@@ -433,7 +433,7 @@ fn search_2000(g: &Game, color: Color, params: SearchParams) -> SearchResult {
         time: None,
         stop: StopCheck::NEVER,
     };
-    Searcher::new(params).run(g, color, &limits, None, 1)
+    Searcher::new(params).search(SearchRequest::new(g, color, limits, 1))
 }
 
 /// A 9x9 game hane lost to GNU Go as White: at move 76 the search played
@@ -512,7 +512,7 @@ fn the_network_corrects_a_node_once_it_has_net_visits() {
             time: None,
             stop: StopCheck::NEVER,
         };
-        let r = s.run(&g, Color::Black, &limits, None, 5);
+        let r = s.search(SearchRequest::new(&g, Color::Black, limits, 5));
         (s, r)
     };
     // A root child expanded with the model's priors alone: kept as the
@@ -538,13 +538,13 @@ fn the_network_corrects_a_node_once_it_has_net_visits() {
             ..SearchParams::default()
         };
         let mut fresh = Searcher::new(params).with_net(Some(net.clone()));
-        fresh.run(&next, Color::White, &one, None, 5);
+        fresh.search(SearchRequest::new(&next, Color::White, one, 5));
         let t = fresh.tree();
         let root = fresh.root.as_ref().map(|x| x.0).unwrap();
         let p: Vec<_> = t.children(root).map(|c| t.node(c).prior()).collect();
         p
     };
-    kept.run(&next, Color::White, &one, None, 5);
+    kept.search(SearchRequest::new(&next, Color::White, one, 5));
     let t = kept.tree();
     let root = kept.root.as_ref().map(|x| x.0).unwrap();
     assert!(t.node(root).visits() > 1, "the subtree was kept");

@@ -176,6 +176,18 @@ impl Node {
     }
 }
 
+/// A new child for [`Tree::expand`]: its move word and its prior, as
+/// equivalent visits and wins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Child {
+    /// The move word ([`move_id`]).
+    pub mv: u32,
+    /// Prior visits.
+    pub visits: u32,
+    /// Prior wins among them.
+    pub wins: u32,
+}
+
 /// The move word of `mv` in the tree: its point's index, or [`PASS`].
 pub fn move_id(mv: Move) -> u32 {
     match mv {
@@ -307,13 +319,12 @@ impl Tree {
         !self.children(id).is_empty()
     }
 
-    /// Expands `id` with children for `moves` (move, prior visits, prior
-    /// wins). Only one thread wins the right to expand a node; the others,
+    /// Expands `id` with `children`, in their order. Only one thread wins the right to expand a node; the others,
     /// and every thread once memory is full, get `false` and treat the node
     /// as a leaf.
-    pub fn expand(&self, id: NodeId, moves: &[(u32, u32, u32)]) -> bool {
+    pub fn expand(&self, id: NodeId, children: &[Child]) -> bool {
         let node = self.node(id);
-        if moves.is_empty()
+        if children.is_empty()
             || node
                 .first_child
                 .compare_exchange(NO_CHILDREN, EXPANDING, Relaxed, Relaxed)
@@ -321,14 +332,14 @@ impl Tree {
         {
             return false;
         }
-        let Some(first) = self.alloc(moves.len()) else {
+        let Some(first) = self.alloc(children.len()) else {
             node.first_child.store(NO_CHILDREN, Relaxed);
             return false;
         };
-        for (i, &(mv, pv, pw)) in moves.iter().enumerate() {
-            self.node(first + i as u32).reset(mv, pv, pw);
+        for (i, c) in children.iter().enumerate() {
+            self.node(first + i as u32).reset(c.mv, c.visits, c.wins);
         }
-        node.n_children.store(moves.len() as u32, Relaxed);
+        node.n_children.store(children.len() as u32, Relaxed);
         node.first_child.store(first, Release);
         true
     }
@@ -347,7 +358,12 @@ mod tests {
     fn the_network_mark_is_taken_once_and_leaves_the_move() {
         let mut t = Tree::new(0);
         let root = t.clear();
-        assert!(t.expand(root, &[(42, 10, 5), (7, 10, 5)]));
+        let child = |mv| Child {
+            mv,
+            visits: 10,
+            wins: 5,
+        };
+        assert!(t.expand(root, &[child(42), child(7)]));
         let child = t.node(t.children(root).start);
         assert!(!child.take_net_pending(), "no mark before one is made");
         child.mark_net_pending();
@@ -377,7 +393,13 @@ mod tests {
     fn expansion_respects_the_memory_limit() {
         let mut t = Tree::new(0); // rounds up to two chunks
         let root = t.clear();
-        let moves: Vec<(u32, u32, u32)> = (1..=361).map(|m| (m, 10, 5)).collect();
+        let moves: Vec<Child> = (1..=361)
+            .map(|mv| Child {
+                mv,
+                visits: 10,
+                wins: 5,
+            })
+            .collect();
         assert!(t.expand(root, &moves));
         assert!(!t.expand(root, &moves), "a node is expanded once");
         let mut expanded = 1;

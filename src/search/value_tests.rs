@@ -30,7 +30,12 @@ fn run(net: Arc<Net>, mix: f64, seed: u64) -> (Searcher, SearchResult) {
         time: None,
         stop: StopCheck::NEVER,
     };
-    let r = s.run(&game_after("E5 C4 D3"), Color::White, &limits, None, seed);
+    let r = s.search(SearchRequest::new(
+        &game_after("E5 C4 D3"),
+        Color::White,
+        limits,
+        seed,
+    ));
     (s, r)
 }
 

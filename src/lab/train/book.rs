@@ -10,7 +10,7 @@
 
 use crate::knowledge::book::{Book, book_size, canonical, canonical_entry, entry_text};
 use crate::rules::{Color, Game, Move, Point, Rules};
-use crate::search::{SearchLimits, SearchParams, SearchResult, Searcher};
+use crate::search::{SearchLimits, SearchParams, SearchRequest, SearchResult, Searcher};
 use crate::stop::StopCheck;
 use std::collections::HashSet;
 
@@ -173,7 +173,7 @@ fn search(searcher: &mut Searcher, game: &Game, playouts: u64, seed: u64) -> Sea
         time: None,
         stop: StopCheck::NEVER,
     };
-    searcher.run(game, game.to_move(), &limits, None, seed)
+    searcher.search(SearchRequest::new(game, game.to_move(), limits, seed))
 }
 
 #[cfg(test)]

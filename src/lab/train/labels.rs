@@ -16,7 +16,7 @@
 use super::games::Record;
 use super::positions::{BalanceOptions, measured};
 use crate::rules::{Color, Game, Rules};
-use crate::search::{SearchLimits, SearchParams, Searcher};
+use crate::search::{SearchLimits, SearchParams, SearchRequest, Searcher};
 use crate::stop::StopCheck;
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -202,7 +202,7 @@ pub fn label(
                     stop: StopCheck::NEVER,
                 };
                 let seed = opts.seed ^ ((g as u64) << 20) ^ moves as u64;
-                let r = searcher.run(&game, color, &limits, None, seed);
+                let r = searcher.search(SearchRequest::new(&game, color, limits, seed));
                 let n = done.fetch_add(1, Ordering::Relaxed) + 1;
                 if n.is_multiple_of(step) {
                     progress(n, positions.len());

@@ -27,7 +27,7 @@ mod owners;
 mod report;
 pub mod tree;
 
-use super::{Report, RootOptions, SearchLimits, SearchResult};
+use super::{SearchLimits, SearchRequest, SearchResult};
 use crate::knowledge::katago::{History, KataEval};
 use crate::knowledge::net::symmetry::Symmetry;
 use crate::rules::{Color, Game, Move};
@@ -207,21 +207,20 @@ impl PuctSearcher {
         &self.params
     }
 
-    /// Searches the current position of `game` for `color` within
-    /// `limits` (simulations, time, interrupt), reporting about every
-    /// `report.interval` when asked (that needs `pool`), the root's moves
-    /// and statistics as `options` say.
-    #[allow(clippy::too_many_arguments)]
-    pub fn run(
-        &self,
-        game: &Game,
-        color: Color,
-        limits: &SearchLimits<'_>,
-        pool: Option<&rayon::ThreadPool>,
-        seed: u64,
-        mut report: Option<Report<'_>>,
-        options: &RootOptions,
-    ) -> SearchResult {
+    /// Searches the current position of `req.game` for `req.color`
+    /// within its limits (simulations, time, interrupt), reporting about
+    /// every `report.interval` when asked (that needs a pool), the root's
+    /// moves and statistics as its options say.
+    pub fn search(&self, req: SearchRequest<'_, '_>) -> SearchResult {
+        let SearchRequest {
+            game,
+            color,
+            ref limits,
+            pool,
+            seed,
+            mut report,
+            options,
+        } = req;
         let cap = (self.params.max_tree_bytes / NODE_BYTES).max(1000);
         // A kept tree's root has every move: not for a restricted search.
         let restricted = !options.avoid.is_empty() || options.allow.is_some();
