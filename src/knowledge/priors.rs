@@ -202,7 +202,7 @@ mod tests {
             .empty_points()
             .iter()
             .map(|&i| Point(i))
-            .filter(|&p| crate::search::playout::playable(b, c, p))
+            .filter(|&p| crate::knowledge::tactics::playable(b, c, p))
             .collect();
         let mut rated = Rated::default();
         probabilities(
