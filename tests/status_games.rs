@@ -157,3 +157,41 @@ fn a_capture_search_leaves_sekis_and_ko_stones_alone() {
         &["9-h2-nz/game-018", "9-l1/game-008"],
     ));
 }
+
+#[test]
+fn loose_endings_subset() {
+    let records = subset(include_str!("data/status/games-loose-13x13.txt"), 10);
+    assert!(records.len() >= 35, "{}", records.len());
+    check(&records);
+}
+
+/// Eyeless chains deep in an area the other side surrounds only loosely,
+/// which the playouts leave standing in a third of their games or more
+/// (docs/dead-stones.md, "Loose endings"): White's D2 E2 and F3 in Black's
+/// bottom side (g13-s13/game-019), White's four stones beside its dead
+/// left side (g13-s13/game-029), and White's three chains in Black's lower
+/// left, which a capture search with White moving first keeps alive
+/// (g13-s14/game-213).
+#[test]
+fn chains_with_no_room_to_live_are_dead() {
+    check(&games(
+        include_str!("data/status/games-loose-13x13.txt"),
+        &["g13-s13/game-019", "g13-s13/game-029", "g13-s14/game-213"],
+    ));
+}
+
+/// And the ones that reading must leave alone: two chains with no room
+/// side by side in a seki (g13-s14/game-174), and a White group in a seki
+/// along the bottom edge that the playouts give to nobody
+/// (13-h2-nz/game-020).
+#[test]
+fn cramped_chains_in_a_seki_stay_alive() {
+    check(&games(
+        include_str!("data/status/games-loose-13x13.txt"),
+        &["g13-s14/game-174"],
+    ));
+    check(&games(
+        include_str!("data/status/games-13x13.txt"),
+        &["13-h2-nz/game-020"],
+    ));
+}

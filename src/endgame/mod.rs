@@ -32,6 +32,7 @@ mod cache;
 mod contest;
 pub mod fight;
 pub mod proofs;
+mod room;
 pub mod seki;
 pub mod solver;
 pub mod tactics;
@@ -52,6 +53,9 @@ use rand::rngs::SmallRng;
 const DEAD_BELOW: f32 = -0.3;
 /// The threshold when a reading says the group cannot stand whole.
 const DEAD_BELOW_LEANING_DEAD: f32 = 0.1;
+/// The threshold for a chain with no room to live ([`room`]): dead unless
+/// the playouts clearly keep it.
+const DEAD_BELOW_CRAMPED: f32 = 0.3;
 /// The threshold when a reading says the group cannot be wholly taken.
 const DEAD_BELOW_LEANING_ALIVE: f32 = -0.7;
 /// A wall lives, for a conditional proof, when its mean ownership from its
@@ -225,6 +229,19 @@ pub fn analyse(board: &Board, to_move: Color, model: &Model, playouts: u32, seed
         after_captures: &start,
     });
     let mut searcher = None;
+    let cramped = {
+        let settled_as = |p: Point, s: Status| status[p.index()] == Some(s);
+        room::cramped(
+            board,
+            &|p| at(&own, p),
+            &|p| settled_as(p, Status::Dead),
+            &|p| {
+                settled_as(p, Status::Alive)
+                    || settled_as(p, Status::Seki)
+                    || proofs.stands[p.index()]
+            },
+        )
+    };
     for p in size.points() {
         if board.cell(p) == Cell::Empty || status[p.index()].is_some() || board.chain_id(p) != p {
             continue;
@@ -232,6 +249,13 @@ pub fn analyse(board: &Board, to_move: Color, model: &Model, playouts: u32, seed
         let below = match proofs.lean[p.index()] {
             l if l < 0 => DEAD_BELOW_LEANING_DEAD,
             l if l > 0 => DEAD_BELOW_LEANING_ALIVE,
+            _ if cramped.contains(&p) => {
+                log::debug!(
+                    "no room to live: {}",
+                    crate::rules::point::vertex_name(size, p)
+                );
+                DEAD_BELOW_CRAMPED
+            }
             _ => DEAD_BELOW,
         };
         let mean = chain_mean(&own, p);
@@ -240,7 +264,15 @@ pub fn analyse(board: &Board, to_move: Color, model: &Model, playouts: u32, seed
         } else if let Some(boards) = boards.as_ref()
             && contest::IN_DOUBT.contains(&mean)
         {
-            contest::verdict(&mut searcher, boards, to_move, p, seed).unwrap_or(mean < below)
+            // A cramped chain's owner has passed with no room to live: the
+            // attacker moves first (13x13 GNU Go self-play, seed 14 game
+            // 213: White's three chains in Black's lower left live in a
+            // search with White to move, 0.25, and die in both play-ons).
+            let first = match board.cell(p).color() {
+                Some(owner) if cramped.contains(&p) => owner.opponent(),
+                _ => to_move,
+            };
+            contest::verdict(&mut searcher, boards, first, p, seed).unwrap_or(mean < below)
         } else {
             mean < below
         };
