@@ -133,9 +133,10 @@ mod tests {
     use crate::rules::diagram::{parse, vertex};
     use crate::rules::point::vertex_name;
 
-    /// The stones of the cramped chains, in board order, of a diagram whose ownership is `owner` (from
-    /// Black's side) on every empty point and each stone's colour on
-    /// stones, nothing gone, nothing known to live but `lives`.
+    /// The stones of the cramped chains, in board order, of a diagram
+    /// whose ownership is `owner` (from Black's side) on every empty point
+    /// and each stone's colour on stones, nothing gone, nothing known to
+    /// live but the chains of `lives`.
     fn cramped_of(rows: &[&str], owner: &dyn Fn(Point) -> f32, lives: &[&str]) -> Vec<String> {
         let b = parse(&rows.join("\n"));
         let lives: Vec<Point> = lives
