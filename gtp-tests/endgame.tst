@@ -317,7 +317,11 @@ hane-handicap 0
 # Found by the GTP fuzzer: a 5x5 position where the dead-stone analysis
 # asked its capture search about a chain that the board after the sure
 # captures no longer held, and final_score panicked. The answer asserted
-# is the one the analysis gives; what matters is that there is one.
+# is the one the analysis gives; what matters is that there is one. Since
+# the room reading (endgame/room.rs) it calls every Black stone dead: the
+# playouts give every point to White (-0.3 on Black's stones), so Black's
+# chains have no room, and a capture search with White moving first takes
+# them (0.75 to 0.96). D1 and E2, in atari, were the whole answer before.
 #
 #   5 X . . . .
 #   4 . . X . O
@@ -344,4 +348,4 @@ play w E3
 #? [[BW]\+[0-9.]+]
 
 550 final_status_list dead
-#? [D1 E2]
+#? [A1 D1 A2 E2 A3 C4 A5]
