@@ -246,10 +246,11 @@ pub fn analyse(board: &Board, to_move: Color, model: &Model, playouts: u32, seed
         if board.cell(p) == Cell::Empty || status[p.index()].is_some() || board.chain_id(p) != p {
             continue;
         }
+        let is_cramped = cramped.contains(&p);
         let below = match proofs.lean[p.index()] {
             l if l < 0 => DEAD_BELOW_LEANING_DEAD,
             l if l > 0 => DEAD_BELOW_LEANING_ALIVE,
-            _ if cramped.contains(&p) => {
+            _ if is_cramped => {
                 log::debug!(
                     "no room to live: {}",
                     crate::rules::point::vertex_name(size, p)
@@ -269,7 +270,7 @@ pub fn analyse(board: &Board, to_move: Color, model: &Model, playouts: u32, seed
             // 213: White's three chains in Black's lower left live in a
             // search with White to move, 0.25, and die in both play-ons).
             let first = match board.cell(p).color() {
-                Some(owner) if cramped.contains(&p) => owner.opponent(),
+                Some(owner) if is_cramped => owner.opponent(),
                 _ => to_move,
             };
             contest::verdict(&mut searcher, boards, first, p, seed).unwrap_or(mean < below)
