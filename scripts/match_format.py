@@ -6,10 +6,25 @@ score.
 Python 3 standard library only.
 """
 
+import argparse
 import math
 import re
 
 GTP_LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"  # no I
+
+
+
+def parse_chunk(text):
+    """(I, N) of --chunk "I/N", 0 <= I < N: a job's share of numbered work
+    (the items g with g % N == I)."""
+    try:
+        i_text, n_text = text.split("/")
+        i, n = int(i_text), int(n_text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("--chunk wants I/N, e.g. 0/8, not %r" % text) from None
+    if n < 1 or not 0 <= i < n:
+        raise argparse.ArgumentTypeError("--chunk I/N wants 0 <= I < N, not %r" % text)
+    return i, n
 
 
 def fmt_num(x):
