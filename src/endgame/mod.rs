@@ -76,6 +76,14 @@ const NEUTRAL_WITHIN: f32 = 0.4;
 /// slowest 19x19 one 3.2 s against 2.8 s (docs/dead-stones.md).
 const READING_BUDGET: usize = 4 * solver::DEFAULT_BUDGET;
 
+/// Nodes all the fights of one analysis may visit together, the smallest
+/// fights read first. Large open fights rarely finish (every reading of
+/// the finished-games corpus that finished took under 160,000 nodes, and
+/// one that does not costs two full budgets), and on a 19x19 board two
+/// of them took a second and a half (19-l1-p500/game-000: fights of 49 and 95
+/// points, both left unknown).
+const READING_POOL: usize = 10 * solver::DEFAULT_BUDGET;
+
 /// The status of a stone at the end of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
@@ -171,7 +179,7 @@ fn without(board: &Board, gone: impl Fn(Point) -> bool) -> Board {
 /// Decides the status of every stone of `board` with `to_move` to play.
 pub fn analyse(board: &Board, to_move: Color, model: &Model, playouts: u32, seed: u64) -> Statuses {
     let size = board.size();
-    let proofs = proofs::prove(board, to_move, READING_BUDGET);
+    let proofs = proofs::prove(board, to_move, READING_BUDGET, READING_POOL);
     // The playouts start after the sure captures, without proven dead
     // stones, so the capturer's eyes count.
     let start = without(&proofs.resolved, |p| {
@@ -211,24 +219,12 @@ pub fn analyse(board: &Board, to_move: Color, model: &Model, playouts: u32, seed
             proven[p.index()] = true;
         }
     }
-    // The estimate, for chains no proof settled; capture searches for
-    // those it leaves in doubt, before and after the sure captures, once
-    // the board is finished.
-    let unsettled = size
-        .points()
-        .filter(|&q| board.cell(q) == Cell::Empty && at(&own, q).abs() < 0.5)
-        .count();
-    let as_it_stands = (unsettled <= contest::MAX_UNSETTLED).then(|| {
-        without(
-            board,
-            |p| matches!(proofs.status[p.index()], Some((Status::Dead, proof)) if proof != proofs::Proof::Capture),
-        )
-    });
-    let boards = as_it_stands.as_ref().map(|b| contest::Boards {
-        as_it_stands: b,
-        after_captures: &start,
-    });
-    let mut searcher = None;
+    // The estimate, for chains no proof settled; capture searches, before
+    // and after the sure captures, for those it leaves in doubt.
+    let as_it_stands = without(
+        board,
+        |p| matches!(proofs.status[p.index()], Some((Status::Dead, proof)) if proof != proofs::Proof::Capture),
+    );
     let cramped = {
         let settled_as = |p: Point, s: Status| status[p.index()] == Some(s);
         room::cramped(
@@ -242,6 +238,9 @@ pub fn analyse(board: &Board, to_move: Color, model: &Model, playouts: u32, seed
             },
         )
     };
+    // (chain, its mean, the mean below which it is dead, who moves first
+    // in its capture search)
+    let mut in_doubt: Vec<(Point, f32, f32, Color)> = Vec::new();
     for p in size.points() {
         if board.cell(p) == Cell::Empty || status[p.index()].is_some() || board.chain_id(p) != p {
             continue;
@@ -260,11 +259,7 @@ pub fn analyse(board: &Board, to_move: Color, model: &Model, playouts: u32, seed
             _ => DEAD_BELOW,
         };
         let mean = chain_mean(&own, p);
-        let dead = if proofs.stands[p.index()] {
-            false
-        } else if let Some(boards) = boards.as_ref()
-            && contest::IN_DOUBT.contains(&mean)
-        {
+        if !proofs.stands[p.index()] && contest::IN_DOUBT.contains(&mean) {
             // A cramped chain's owner has passed with no room to live: the
             // attacker moves first (13x13 GNU Go self-play, seed 14 game
             // 213: White's three chains in Black's lower left live in a
@@ -273,14 +268,31 @@ pub fn analyse(board: &Board, to_move: Color, model: &Model, playouts: u32, seed
                 Some(owner) if is_cramped => owner.opponent(),
                 _ => to_move,
             };
-            contest::verdict(&mut searcher, boards, first, p, seed).unwrap_or(mean < below)
-        } else {
-            mean < below
-        };
-        let s = if dead { Status::Dead } else { Status::Alive };
-        for q in board.chain_stones(p) {
-            status[q.index()] = Some(s);
+            in_doubt.push((p, mean, below, first));
+            continue;
         }
+        let dead = !proofs.stands[p.index()] && mean < below;
+        set_chain(board, &mut status, p, dead);
+    }
+    // The most in doubt first, while the searches' work lasts.
+    in_doubt.sort_by(|a, b| (a.1 - a.2).abs().total_cmp(&(b.1 - b.2).abs()));
+    let boards = contest::Boards {
+        as_it_stands: &as_it_stands,
+        after_captures: &start,
+    };
+    let unsettled = size
+        .points()
+        .filter(|&q| board.cell(q) == Cell::Empty && at(&own, q).abs() < 0.5)
+        .count();
+    let work = if unsettled <= contest::MAX_UNSETTLED {
+        contest::WORK
+    } else {
+        contest::OPEN_WORK
+    };
+    let mut contest = contest::Contest::new(boards, work, seed);
+    for (p, mean, below, first) in in_doubt {
+        let dead = contest.verdict(first, p).unwrap_or(mean < below);
+        set_chain(board, &mut status, p, dead);
     }
     spare_inside_dead(board, &proofs, &mut status);
     mark_estimated_seki(board, &own, &proven, &mut status);
@@ -299,6 +311,14 @@ pub fn analyse(board: &Board, to_move: Color, model: &Model, playouts: u32, seed
         }
     }
     build(board, &status, &proven, &proofs, playouts, own)
+}
+
+/// Marks every stone of the chain at `p` dead or alive.
+fn set_chain(board: &Board, status: &mut [Option<Status>], p: Point, dead: bool) {
+    let s = if dead { Status::Dead } else { Status::Alive };
+    for q in board.chain_stones(p) {
+        status[q.index()] = Some(s);
+    }
 }
 
 /// Applies each conditional proof whose walls are all proven alive or

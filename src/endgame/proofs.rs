@@ -85,8 +85,8 @@ impl Proofs {
 }
 
 /// Runs every proof on `board` with `to_move` to play, reading each fight
-/// within `budget` nodes.
-pub fn prove(board: &Board, to_move: Color, budget: usize) -> Proofs {
+/// within `budget` nodes, and all of them within `pool` nodes.
+pub fn prove(board: &Board, to_move: Color, budget: usize, pool: usize) -> Proofs {
     let pass_alive = [
         benson::pass_alive(board, Color::Black),
         benson::pass_alive(board, Color::White),
@@ -175,9 +175,25 @@ pub fn prove(board: &Board, to_move: Color, budget: usize) -> Proofs {
         .iter()
         .flat_map(|&d| fight::fights(&resolved, d, &resolved_alive[d.index()]))
         .collect();
-    for f in &fights {
-        let bounds = solver::solve(&resolved, f, to_move, budget);
-        read(board, &resolved, f, bounds, &resolved_alive, &mut out);
+    // Small fights first: they are the ones a reading finishes. A large
+    // open one that no budget settles then gets only what is left.
+    let mut order: Vec<usize> = (0..fights.len()).collect();
+    order.sort_by_key(|&i| fights[i].area.len());
+    let mut bounds = vec![
+        Bounds {
+            lo: DEAD,
+            hi: ALIVE
+        };
+        fights.len()
+    ];
+    let mut left = pool;
+    for i in order {
+        let (b, used) = solver::read_out(&resolved, &fights[i], to_move, budget.min(left));
+        bounds[i] = b;
+        left = left.saturating_sub(used);
+    }
+    for (f, &b) in fights.iter().zip(&bounds) {
+        read(board, &resolved, f, b, &resolved_alive, &mut out);
     }
     out
 }

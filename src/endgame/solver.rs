@@ -64,6 +64,11 @@ impl Bounds {
 /// Reads `fight` out on `board` with `first` to move, visiting at most
 /// `budget` nodes in each of the two readings.
 pub fn solve(board: &Board, fight: &Fight, first: Color, budget: usize) -> Bounds {
+    read_out(board, fight, first, budget).0
+}
+
+/// [`solve`], also saying how many nodes the two readings visited.
+pub fn read_out(board: &Board, fight: &Fight, first: Color, budget: usize) -> (Bounds, usize) {
     let mut in_area = vec![false; MAX_POINTS];
     for &p in &fight.area {
         in_area[p.index()] = true;
@@ -98,11 +103,12 @@ pub fn solve(board: &Board, fight: &Fight, first: Color, budget: usize) -> Bound
             budget,
             max_depth: 2 * fight.area.len() + 8,
         };
-        s.value(board, first, false, 0, DEAD, ALIVE)
+        let v = s.value(board, first, false, 0, DEAD, ALIVE);
+        (v, s.nodes.min(budget))
     };
-    let lo = read(DEAD);
-    let hi = if lo == ALIVE { ALIVE } else { read(ALIVE) };
-    Bounds { lo, hi: hi.max(lo) }
+    let (lo, lo_nodes) = read(DEAD);
+    let (hi, hi_nodes) = if lo == ALIVE { (ALIVE, 0) } else { read(ALIVE) };
+    (Bounds { lo, hi: hi.max(lo) }, lo_nodes + hi_nodes)
 }
 
 /// What a transposition-table entry knows about a position.

@@ -173,6 +173,33 @@ fn a_capturing_race_through_a_short_wall_is_read() {
 }
 
 #[test]
+fn the_fights_of_an_analysis_share_one_reading_pool() {
+    // The race above, read within the pool and with nothing in it.
+    let b = parse(
+        ". . . O O X . X .
+         . . O O X . X O X
+         . O . O X . X O X
+         . . O X X . X O .
+         . O . O X X X O O
+         . . O O X . X O .
+         . . O X X X O O O
+         . O O O X X X O O
+         . . O O O X O O O",
+    );
+    let h8 = vertex(b.size(), "H8").unwrap();
+    let settled = |pool| {
+        let p = proofs::prove(&b, Color::Black, READING_BUDGET, pool);
+        p.status[h8.index()].is_some()
+            || p.weak.iter().any(|&(q, _)| q == h8)
+            || p.conditional
+                .iter()
+                .any(|c| c.stones.iter().any(|&(q, _)| q == h8))
+    };
+    assert!(settled(READING_POOL));
+    assert!(!settled(0));
+}
+
+#[test]
 fn a_group_on_the_edge_with_too_little_room_is_dead_even_moving_first() {
     // A real game's end (hane against GNU Go level 1, White to move):
     // White's F8-H4 group has the ten empty points H6-H9/J4-J9, which
