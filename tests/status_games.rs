@@ -161,7 +161,16 @@ fn a_capture_search_leaves_sekis_and_ko_stones_alone() {
 #[test]
 fn loose_endings_subset() {
     let records = subset(include_str!("data/status/games-loose-13x13.txt"), 10);
+    assert!(records.len() >= 65, "{}", records.len());
+    check(&records);
+}
+
+/// The 9x9 loose endings, counted under New Zealand rules.
+#[test]
+fn loose_endings_9x9_nz_subset() {
+    let records = subset(include_str!("data/status/games-loose-9x9-nz.txt"), 10);
     assert!(records.len() >= 35, "{}", records.len());
+    assert!(records.iter().all(|r| r.game.rules() == Rules::NEW_ZEALAND));
     check(&records);
 }
 
