@@ -81,6 +81,28 @@ class BenchTest(unittest.TestCase):
         self.assertIn("exact 0/1", out)
         self.assertIn("dead not found: %s" % missed, out)
 
+    def agree(self, hane_score, gnugo_score):
+        games = self.root / "games"
+        games.mkdir(exist_ok=True)
+        (games / "game-000.sgf").write_text(
+            "(;FF[4]GM[1]SZ[9]KM[7]C[end: two passes];B[ee];W[cc];B[];W[])\n")
+        (games / "game-001.sgf").write_text("(;FF[4]GM[1]SZ[9]KM[7];B[ee];W[cc])\n")
+
+        def engine(score):
+            return "%s %s '-' '%s'" % (sys.executable, self.engine, score)
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            S.main(["agree", "--hane", engine(hane_score), "--gnugo", engine(gnugo_score),
+                    "--log-dir", str(self.root), str(games)])
+        return out.getvalue()
+
+    def test_agree_counts_finished_games_and_compares_margins(self):
+        out = self.agree("W+18", "W+18.0")
+        self.assertIn("the same: 1 of 1", out)
+        out = self.agree("B+3", "W+3.0")
+        self.assertIn("games/game-000: hane B+3, GNU Go W+3", out)
+        self.assertIn("the same: 0 of 1", out)
+
 
 if __name__ == "__main__":
     unittest.main()
