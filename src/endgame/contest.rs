@@ -205,17 +205,7 @@ mod tests {
     #[test]
     fn the_searches_of_an_analysis_stop_when_their_work_is_spent() {
         // White's lone G7 inside Black's area.
-        let b = parse(
-            ". . O X . . . . .
-             . . O X . . . . .
-             . . O X . . O . .
-             . . O X . . . . .
-             . . O X . . . . .
-             . . O X . . . . .
-             . . O X X X X X X
-             . . O O O O O O O
-             . . . . . . . . .",
-        );
+        let b = parse(crate::endgame::tests::LONE_STONE);
         let g7 = vertex(b.size(), "G7").unwrap();
         let boards = Boards {
             as_it_stands: &b,

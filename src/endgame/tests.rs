@@ -4,6 +4,30 @@ use super::*;
 use crate::rules::BoardSize;
 use crate::rules::diagram::{parse, vertex};
 
+/// White's lone G7 inside Black's area; White owns the left.
+pub(super) const LONE_STONE: &str = ". . O X . . . . .
+     . . O X . . . . .
+     . . O X . . O . .
+     . . O X . . . . .
+     . . O X . . . . .
+     . . O X . . . . .
+     . . O X X X X X X
+     . . O O O O O O O
+     . . . . . . . . .";
+
+/// A real game's end (hane against GNU Go level 10, Black to move):
+/// White's right side has one eye (J4) and shares J6 with Black J7-J8,
+/// whose only other liberty J9 connects it to H9 and on.
+const SHORT_WALL_RACE: &str = ". . . O O X . X .
+     . . O O X . X O X
+     . O . O X . X O X
+     . . O X X . X O .
+     . O . O X X X O O
+     . . O O X . X O .
+     . . O X X X O O O
+     . O O O X X X O O
+     . . O O O X O O O";
+
 fn statuses(b: &Board, to_move: Color) -> Statuses {
     analyse(b, to_move, &crate::knowledge::builtin(), 600, 1)
 }
@@ -11,17 +35,7 @@ fn statuses(b: &Board, to_move: Color) -> Statuses {
 #[test]
 fn a_stone_inside_territory_is_dead() {
     // White's lone stone at G7 sits in Black's area; White owns the left.
-    let b = parse(
-        ". . O X . . . . .
-         . . O X . . . . .
-         . . O X . . O . .
-         . . O X . . . . .
-         . . O X . . . . .
-         . . O X . . . . .
-         . . O X X X X X X
-         . . O O O O O O O
-         . . . . . . . . .",
-    );
+    let b = parse(LONE_STONE);
     let s = statuses(&b, Color::Black);
     let g7 = vertex(b.size(), "G7").unwrap();
     assert_eq!(s.dead, vec![g7]);
@@ -155,17 +169,7 @@ fn a_capturing_race_through_a_short_wall_is_read() {
     // White's right side has one eye (J4) and shares J6 with Black J7-J8,
     // whose only other liberty J9 connects it to H9 and on. Black wins the
     // race; GNU Go and hane both capture White when playing on.
-    let b = parse(
-        ". . . O O X . X .
-         . . O O X . X O X
-         . O . O X . X O X
-         . . O X X . X O .
-         . O . O X X X O O
-         . . O O X . X O .
-         . . O X X X O O O
-         . O O O X X X O O
-         . . O O O X O O O",
-    );
+    let b = parse(SHORT_WALL_RACE);
     let s = statuses(&b, Color::Black);
     let dead = sorted_names(&b, &s.dead);
     assert_eq!(s.dead_of(&b, Color::White), 14, "{dead:?}");
@@ -175,17 +179,7 @@ fn a_capturing_race_through_a_short_wall_is_read() {
 #[test]
 fn the_fights_of_an_analysis_share_one_reading_pool() {
     // The race above, read within the pool and with nothing in it.
-    let b = parse(
-        ". . . O O X . X .
-         . . O O X . X O X
-         . O . O X . X O X
-         . . O X X . X O .
-         . O . O X X X O O
-         . . O O X . X O .
-         . . O X X X O O O
-         . O O O X X X O O
-         . . O O O X O O O",
-    );
+    let b = parse(SHORT_WALL_RACE);
     let h8 = vertex(b.size(), "H8").unwrap();
     let settled = |pool| {
         let p = proofs::prove(&b, Color::Black, READING_BUDGET, pool);
