@@ -76,8 +76,8 @@ const NEUTRAL_WITHIN: f32 = 0.4;
 /// slowest 19x19 one 3.2 s against 2.8 s (docs/dead-stones.md).
 const READING_BUDGET: usize = 4 * solver::DEFAULT_BUDGET;
 
-/// Nodes all the fights of one analysis may visit together, the smallest
-/// fights read first. Large open fights rarely finish (every reading of
+/// Nodes all the fights of one analysis may visit together (give or take
+/// one reading), the smallest fights read first. Large open fights rarely finish (every reading of
 /// the finished-games corpus that finished took under 160,000 nodes, and
 /// one that does not costs two full budgets), and on a 19x19 board two
 /// of them took a second and a half (19-l1-p500/game-000: fights of 49 and 95

@@ -85,7 +85,8 @@ impl Proofs {
 }
 
 /// Runs every proof on `board` with `to_move` to play, reading each fight
-/// within `budget` nodes, and all of them within `pool` nodes.
+/// within `budget` nodes, and all of them within `pool` nodes (the last
+/// fight read may go over by one reading).
 pub fn prove(board: &Board, to_move: Color, budget: usize, pool: usize) -> Proofs {
     let pass_alive = [
         benson::pass_alive(board, Color::Black),
@@ -179,13 +180,7 @@ pub fn prove(board: &Board, to_move: Color, budget: usize, pool: usize) -> Proof
     // open one that no budget settles then gets only what is left.
     let mut order: Vec<usize> = (0..fights.len()).collect();
     order.sort_by_key(|&i| fights[i].area.len());
-    let mut bounds = vec![
-        Bounds {
-            lo: DEAD,
-            hi: ALIVE
-        };
-        fights.len()
-    ];
+    let mut bounds = vec![Bounds::UNKNOWN; fights.len()];
     let mut left = pool;
     for i in order {
         let (b, used) = solver::read_out(&resolved, &fights[i], to_move, budget.min(left));

@@ -55,6 +55,12 @@ pub struct Bounds {
 }
 
 impl Bounds {
+    /// Nothing known: anything from dead to alive.
+    pub const UNKNOWN: Bounds = Bounds {
+        lo: DEAD,
+        hi: ALIVE,
+    };
+
     /// Exactly `v`.
     pub fn exact(v: u8) -> Bounds {
         Bounds { lo: v, hi: v }
