@@ -61,8 +61,11 @@ fn record(line: &str) -> Record {
 }
 
 /// Every `step`-th game of a corpus file.
-fn subset(text: &str, step: usize) -> Vec<Record> {
-    lines(text).step_by(step).map(record).collect()
+/// Every `step`-th game of a corpus file, which must give `at_least`.
+fn subset(text: &str, step: usize, at_least: usize) -> Vec<Record> {
+    let records: Vec<Record> = lines(text).step_by(step).map(record).collect();
+    assert!(records.len() >= at_least, "{}", records.len());
+    records
 }
 
 fn lines(text: &str) -> impl Iterator<Item = &str> {
@@ -115,22 +118,19 @@ fn check(records: &[Record]) {
 
 #[test]
 fn nine_by_nine_subset() {
-    let records = subset(include_str!("data/status/games-9x9.txt"), 6);
-    assert!(records.len() >= 50, "{}", records.len());
+    let records = subset(include_str!("data/status/games-9x9.txt"), 6, 50);
     check(&records);
 }
 
 #[test]
 fn thirteen_by_thirteen_subset() {
-    let records = subset(include_str!("data/status/games-13x13.txt"), 6);
-    assert!(records.len() >= 25, "{}", records.len());
+    let records = subset(include_str!("data/status/games-13x13.txt"), 6, 25);
     check(&records);
 }
 
 #[test]
 fn nineteen_by_nineteen_subset() {
-    let records = subset(include_str!("data/status/games-19x19.txt"), 4);
-    assert!(records.len() >= 12, "{}", records.len());
+    let records = subset(include_str!("data/status/games-19x19.txt"), 4, 12);
     check(&records);
 }
 
@@ -160,16 +160,14 @@ fn a_capture_search_leaves_sekis_and_ko_stones_alone() {
 
 #[test]
 fn loose_endings_subset() {
-    let records = subset(include_str!("data/status/games-loose-13x13.txt"), 10);
-    assert!(records.len() >= 65, "{}", records.len());
+    let records = subset(include_str!("data/status/games-loose-13x13.txt"), 10, 65);
     check(&records);
 }
 
 /// The 9x9 loose endings, counted under New Zealand rules.
 #[test]
 fn loose_endings_9x9_nz_subset() {
-    let records = subset(include_str!("data/status/games-loose-9x9-nz.txt"), 10);
-    assert!(records.len() >= 35, "{}", records.len());
+    let records = subset(include_str!("data/status/games-loose-9x9-nz.txt"), 10, 35);
     assert!(records.iter().all(|r| r.game.rules() == Rules::NEW_ZEALAND));
     check(&records);
 }
