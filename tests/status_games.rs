@@ -202,3 +202,17 @@ fn cramped_chains_in_a_seki_stay_alive() {
         &["13-h2-nz/game-020"],
     ));
 }
+
+/// A capturing race the playouts call even, which a capture search
+/// decides: White takes Black's eyeless D2 chain (the estimate kept it at
+/// 0.05), so White's chain beside it lives and Black's chains around it
+/// die. Judged on the first estimate, White's chain was dead too, or
+/// Black's alive; a second estimate without the taken chain judges them
+/// (g13-s13/game-172, W+104; hane said W+1).
+#[test]
+fn a_chain_a_search_takes_is_gone_from_a_second_estimate() {
+    check(&games(
+        include_str!("data/status/games-loose-13x13.txt"),
+        &["g13-s13/game-172"],
+    ));
+}

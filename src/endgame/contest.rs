@@ -98,6 +98,16 @@ impl<'a> Contest<'a> {
         }
     }
 
+    /// The same searches, with the work left, on other boards.
+    pub(super) fn on<'b>(self, boards: Boards<'b>) -> Contest<'b> {
+        Contest {
+            boards,
+            searcher: self.searcher,
+            left: self.left,
+            seed: self.seed,
+        }
+    }
+
     /// The capture searches' verdict on a chain in doubt, `to_move`
     /// moving first: `Some(true)` dead, `Some(false)` alive, `None` when
     /// they say nothing clear, contradict each other or the work is spent

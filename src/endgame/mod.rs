@@ -18,7 +18,9 @@
 //!    threshold leans towards what the reading implies.
 //!    Chains the estimate leaves near its threshold are searched for
 //!    their capture (`contest.rs`), and a clear verdict of that search
-//!    decides them.
+//!    decides them. A search that takes a chain the estimate kept calls
+//!    for a second estimate without it, which judges the others anew
+//!    (`judge.rs`).
 //! 3. **Seki by estimate**: living chains with no proof that share a
 //!    liberty with a living enemy chain, where that liberty stays neutral
 //!    in the playouts, are in seki.
@@ -31,6 +33,7 @@ pub mod benson;
 mod cache;
 mod contest;
 pub mod fight;
+mod judge;
 pub mod proofs;
 mod room;
 pub mod seki;
@@ -48,16 +51,6 @@ use proofs::Proofs;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-/// A chain is dead when its stones' mean ownership, from its own side, is
-/// below this (captured in about two playouts of three or more).
-const DEAD_BELOW: f32 = -0.3;
-/// The threshold when a reading says the group cannot stand whole.
-const DEAD_BELOW_LEANING_DEAD: f32 = 0.1;
-/// The threshold for a chain with no room to live ([`room`]): dead unless
-/// the playouts clearly keep it.
-const DEAD_BELOW_CRAMPED: f32 = 0.3;
-/// The threshold when a reading says the group cannot be wholly taken.
-const DEAD_BELOW_LEANING_ALIVE: f32 = -0.7;
 /// A wall lives, for a conditional proof, when its mean ownership from its
 /// own side is at least this.
 const WALL_ALIVE: f32 = 0.2;
@@ -194,95 +187,28 @@ pub fn analyse(board: &Board, to_move: Color, model: &Model, playouts: u32, seed
     };
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut own = playout::mean_ownership(&start, to_move, policy, playouts, &mut rng);
-    let at = |own: &[f32], p: Point| {
-        let (x, y) = size.coords(p);
-        own[y * size.get() + x]
+    let judge = judge::Judge {
+        board,
+        proofs: &proofs,
+        to_move,
     };
-    // A chain's mean ownership from its own side.
-    let chain_mean = |own: &[f32], p: Point| {
-        let c = board.cell(p).color().expect("a stone");
-        let stones: Vec<Point> = board.chain_stones(p).collect();
-        stones.iter().map(|&s| c.relative(at(own, s))).sum::<f32>() / stones.len() as f32
-    };
-    let mut status: Vec<Option<Status>> = vec![None; MAX_POINTS];
-    let mut proven = vec![false; MAX_POINTS];
-    for p in size.points() {
-        if let Some((s, _)) = proofs.status[p.index()] {
-            status[p.index()] = Some(s);
-            proven[p.index()] = true;
-        }
-    }
-    accept_conditionals(board, &proofs, &own, &chain_mean, &mut status, &mut proven);
-    for &(p, s) in &proofs.weak {
-        if status[p.index()].is_none() && !proofs.contested(p) {
-            status[p.index()] = Some(s);
-            proven[p.index()] = true;
-        }
-    }
+    let (mut status, mut proven) = settle_by_proofs(&judge, &own);
     // The estimate, for chains no proof settled; capture searches, before
     // and after the sure captures, for those it leaves in doubt.
     let as_it_stands = without(
         board,
         |p| matches!(proofs.status[p.index()], Some((Status::Dead, proof)) if proof != proofs::Proof::Capture),
     );
-    let cramped = {
-        let settled_as = |p: Point, s: Status| status[p.index()] == Some(s);
-        room::cramped(
-            board,
-            &|p| at(&own, p),
-            &|p| settled_as(p, Status::Dead),
-            &|p| {
-                settled_as(p, Status::Alive)
-                    || settled_as(p, Status::Seki)
-                    || proofs.stands[p.index()]
-            },
-        )
-    };
-    // (chain, its mean, the mean below which it is dead, who moves first
-    // in its capture search)
-    let mut in_doubt: Vec<(Point, f32, f32, Color)> = Vec::new();
-    for p in size.points() {
-        if board.cell(p) == Cell::Empty || status[p.index()].is_some() || board.chain_id(p) != p {
-            continue;
-        }
-        let is_cramped = cramped.contains(&p);
-        let below = match proofs.lean[p.index()] {
-            l if l < 0 => DEAD_BELOW_LEANING_DEAD,
-            l if l > 0 => DEAD_BELOW_LEANING_ALIVE,
-            _ if is_cramped => {
-                log::debug!(
-                    "no room to live: {}",
-                    crate::rules::point::vertex_name(size, p)
-                );
-                DEAD_BELOW_CRAMPED
-            }
-            _ => DEAD_BELOW,
-        };
-        let mean = chain_mean(&own, p);
-        if !proofs.stands[p.index()] && contest::IN_DOUBT.contains(&mean) {
-            // A cramped chain's owner has passed with no room to live: the
-            // attacker moves first (13x13 GNU Go self-play, seed 14 game
-            // 213: White's three chains in Black's lower left live in a
-            // search with White to move, 0.25, and die in both play-ons).
-            let first = match board.cell(p).color() {
-                Some(owner) if is_cramped => owner.opponent(),
-                _ => to_move,
-            };
-            in_doubt.push((p, mean, below, first));
-            continue;
-        }
-        let dead = !proofs.stands[p.index()] && mean < below;
-        set_chain(board, &mut status, p, dead);
-    }
-    // The most in doubt first, while the searches' work lasts.
-    in_doubt.sort_by(|a, b| (a.1 - a.2).abs().total_cmp(&(b.1 - b.2).abs()));
     let boards = contest::Boards {
         as_it_stands: &as_it_stands,
         after_captures: &start,
     };
     let unsettled = size
         .points()
-        .filter(|&q| board.cell(q) == Cell::Empty && at(&own, q).abs() < 0.5)
+        .filter(|&q| {
+            let (x, y) = size.coords(q);
+            board.cell(q) == Cell::Empty && own[y * size.get() + x].abs() < 0.5
+        })
         .count();
     let work = if unsettled <= contest::MAX_UNSETTLED {
         contest::WORK
@@ -290,9 +216,26 @@ pub fn analyse(board: &Board, to_move: Color, model: &Model, playouts: u32, seed
         contest::OPEN_WORK
     };
     let mut contest = contest::Contest::new(boards, work, seed);
-    for (p, mean, below, first) in in_doubt {
-        let dead = contest.verdict(first, p).unwrap_or(mean < below);
-        set_chain(board, &mut status, p, dead);
+    let first = judge.round(&own, &mut status, &mut contest);
+    if !first.overturned.is_empty() {
+        log::debug!("a second look: {} chains taken", first.overturned.len());
+        // A second look without the chains the searches overturned: the
+        // proofs that hold on their walls, and the estimate, judge anew;
+        // the searches' clear verdicts stand.
+        let (gone, searched) = judge.searched(&first, &status);
+        let is_gone = |b: &Board, p: Point| gone[p.index()] && b.cell(p) == board.cell(p);
+        let start = without(&start, |p| is_gone(&start, p));
+        let as_it_stands = without(&as_it_stands, |p| is_gone(&as_it_stands, p));
+        own = playout::mean_ownership(&start, to_move, policy, playouts, &mut rng);
+        (status, proven) = settle_by_proofs(&judge, &own);
+        for (p, s) in searched {
+            status[p.index()].get_or_insert(s);
+        }
+        let mut contest = contest.on(contest::Boards {
+            as_it_stands: &as_it_stands,
+            after_captures: &start,
+        });
+        judge.round(&own, &mut status, &mut contest);
     }
     spare_inside_dead(board, &proofs, &mut status);
     mark_estimated_seki(board, &own, &proven, &mut status);
@@ -313,31 +256,45 @@ pub fn analyse(board: &Board, to_move: Color, model: &Model, playouts: u32, seed
     build(board, &status, &proven, &proofs, playouts, own)
 }
 
-/// Marks every stone of the chain at `p` dead or alive.
-fn set_chain(board: &Board, status: &mut [Option<Status>], p: Point, dead: bool) {
-    let s = if dead { Status::Dead } else { Status::Alive };
-    for q in board.chain_stones(p) {
-        status[q.index()] = Some(s);
+/// The status of every stone the proofs settle, on the estimate `own`
+/// (which says whether the walls of a conditional proof live), and which
+/// stones they are.
+fn settle_by_proofs(judge: &judge::Judge, own: &[f32]) -> (Vec<Option<Status>>, Vec<bool>) {
+    let proofs = judge.proofs;
+    let mut status: Vec<Option<Status>> = vec![None; MAX_POINTS];
+    let mut proven = vec![false; MAX_POINTS];
+    for p in judge.board.size().points() {
+        if let Some((s, _)) = proofs.status[p.index()] {
+            status[p.index()] = Some(s);
+            proven[p.index()] = true;
+        }
     }
+    accept_conditionals(judge, own, &mut status, &mut proven);
+    for &(p, s) in &proofs.weak {
+        if status[p.index()].is_none() && !proofs.contested(p) {
+            status[p.index()] = Some(s);
+            proven[p.index()] = true;
+        }
+    }
+    (status, proven)
 }
 
 /// Applies each conditional proof whose walls are all proven alive or
 /// estimated alive, and whose stones no other proof settled differently.
 fn accept_conditionals(
-    board: &Board,
-    proofs: &Proofs,
+    judge: &judge::Judge,
     own: &[f32],
-    chain_mean: &dyn Fn(&[f32], Point) -> f32,
     status: &mut [Option<Status>],
     proven: &mut [bool],
 ) {
+    let (board, proofs) = (judge.board, judge.proofs);
     for c in &proofs.conditional {
         let walls_live = c.walls.iter().all(|&w| {
             board.cell(w) != Cell::Empty
                 && match status[w.index()] {
                     Some(Status::Alive | Status::Seki) => proven[w.index()],
                     Some(Status::Dead) => false,
-                    None => chain_mean(own, w) >= WALL_ALIVE,
+                    None => judge.chain_mean(own, w) >= WALL_ALIVE,
                 }
         });
         let clash = c
