@@ -16,7 +16,7 @@
 
 use super::contest::{self, Contest};
 use super::proofs::Proofs;
-use super::{Status, room};
+use super::{Status, dense, room};
 use crate::rules::point::{MAX_POINTS, vertex_name};
 use crate::rules::{Board, Cell, Color, Point};
 
@@ -53,10 +53,8 @@ impl Judge<'_> {
     pub(super) fn chain_mean(&self, own: &[f32], p: Point) -> f32 {
         let board = self.board;
         let c = board.cell(p).color().expect("a stone");
-        let n = board.size().get();
         let (sum, count) = board.chain_stones(p).fold((0.0, 0), |(s, k), q| {
-            let (x, y) = board.size().coords(q);
-            (s + c.relative(own[y * n + x]), k + 1)
+            (s + c.relative(own[dense(board.size(), q)]), k + 1)
         });
         sum / count as f32
     }
@@ -72,10 +70,7 @@ impl Judge<'_> {
     ) -> Round {
         let (board, proofs) = (self.board, self.proofs);
         let size = board.size();
-        let at = |p: Point| {
-            let (x, y) = size.coords(p);
-            own[y * size.get() + x]
-        };
+        let at = |p: Point| own[dense(size, p)];
         let cramped = {
             let settled_as = |p: Point, s: Status| status[p.index()] == Some(s);
             room::cramped(board, &at, &|p| settled_as(p, Status::Dead), &|p| {

@@ -43,7 +43,7 @@ pub mod tactics;
 pub use cache::Analyst;
 
 use crate::knowledge::model::Model;
-use crate::rules::point::MAX_POINTS;
+use crate::rules::point::{BoardSize, MAX_POINTS};
 use crate::rules::score::{AreaCount, area_count, for_each_empty_region};
 use crate::rules::{Board, ByColor, Cell, Color, Game, Point, ScoreReport};
 use crate::search::playout::{self, PlayoutKind, Policy, Tactics};
@@ -70,11 +70,11 @@ const NEUTRAL_WITHIN: f32 = 0.4;
 const READING_BUDGET: usize = 4 * solver::DEFAULT_BUDGET;
 
 /// Nodes all the fights of one analysis may visit together (give or take
-/// one reading), the smallest fights read first. Large open fights rarely finish (every reading of
-/// the finished-games corpus that finished took under 160,000 nodes, and
-/// one that does not costs two full budgets), and on a 19x19 board two
-/// of them took a second and a half (19-l1-p500/game-000: fights of 49 and 95
-/// points, both left unknown).
+/// one reading), the smallest fights read first. Large open fights rarely
+/// finish (every reading of the finished-games corpus that finished took
+/// under 160,000 nodes, and one that does not costs two full budgets), and
+/// on a 19x19 board two of them took a second and a half
+/// (19-l1-p500/game-000: fights of 49 and 95 points, both left unknown).
 const READING_POOL: usize = 10 * solver::DEFAULT_BUDGET;
 
 /// The status of a stone at the end of the game.
@@ -145,8 +145,7 @@ impl Statuses {
     pub fn proven_owners(&self) -> impl Iterator<Item = (usize, f32)> + '_ {
         let size = self.settled.size();
         self.proven.iter().map(move |&p| {
-            let (x, y) = size.coords(p);
-            let i = y * size.get() + x;
+            let i = dense(size, p);
             (i, self.ownership[i])
         })
     }
@@ -167,6 +166,12 @@ fn without(board: &Board, gone: impl Fn(Point) -> bool) -> Board {
         .collect();
     // Removing stones only adds liberties, so every chain keeps one.
     Board::with_stones(board.size(), &stones).expect("removing stones keeps every chain a liberty")
+}
+
+/// The index of `p` in an ownership list (row by row from A1).
+fn dense(size: BoardSize, p: Point) -> usize {
+    let (x, y) = size.coords(p);
+    y * size.get() + x
 }
 
 /// Decides the status of every stone of `board` with `to_move` to play.
@@ -205,10 +210,7 @@ pub fn analyse(board: &Board, to_move: Color, model: &Model, playouts: u32, seed
     };
     let unsettled = size
         .points()
-        .filter(|&q| {
-            let (x, y) = size.coords(q);
-            board.cell(q) == Cell::Empty && own[y * size.get() + x].abs() < 0.5
-        })
+        .filter(|&q| board.cell(q) == Cell::Empty && own[dense(size, q)].abs() < 0.5)
         .count();
     let work = if unsettled <= contest::MAX_UNSETTLED {
         contest::WORK
@@ -245,8 +247,7 @@ pub fn analyse(board: &Board, to_move: Color, model: &Model, playouts: u32, seed
             continue;
         };
         if proven[p.index()] {
-            let (x, y) = size.coords(p);
-            own[y * size.get() + x] = match s {
+            own[dense(size, p)] = match s {
                 Status::Alive => c.relative(1.0),
                 Status::Dead => c.relative(-1.0),
                 Status::Seki => 0.0,
@@ -353,9 +354,8 @@ fn mark_estimated_seki(board: &Board, own: &[f32], proven: &[bool], status: &mut
     // dead stones).
     let settled = without(board, |q| status[q.index()] == Some(Status::Dead));
     for p in size.points() {
-        let (x, y) = size.coords(p);
         if board.cell(p) != Cell::Empty
-            || own[y * size.get() + x].abs() >= NEUTRAL_WITHIN
+            || own[dense(size, p)].abs() >= NEUTRAL_WITHIN
             || !Color::BOTH
                 .iter()
                 .all(|&c| fills_into_atari(&settled, c, p))
