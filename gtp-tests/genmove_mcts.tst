@@ -4,36 +4,6 @@
 # hane-args: --player mcts --threads 1 --playouts 3000 --seed 1
 
 # ---------------------------------------------------------------------------
-# Capture the big group in atari. Black C5 D5 E5 is surrounded by White
-# except for E4: White must take three stones rather than play elsewhere.
-#
-#   9 . . . . . . . . .
-#   6 . . O O O . . . .
-#   5 . O X X X O . . .
-#   4 . . O O . . . . .
-# ---------------------------------------------------------------------------
-boardsize 9
-clear_board
-komi 7.5
-play b C5
-play b D5
-play b E5
-play w C6
-play w D6
-play w E6
-play w B5
-play w F5
-play w C4
-play w D4
-
-10 genmove w
-#? [E4]
-
-# The capture happened: three stones for White.
-20 captures w
-#? [3]
-
-# ---------------------------------------------------------------------------
 # Save your own stone. Black D5 is in atari (last liberty D4), and the White
 # stone C5 that helps surround it is itself in atari (last liberty C4).
 # Black saves D5 by capturing C5 or by extending; anything else loses it.
@@ -42,7 +12,9 @@ play w D4
 #   5 . X O X O .
 #   4 . . . . . .
 # ---------------------------------------------------------------------------
+boardsize 9
 clear_board
+komi 7.5
 play b B5
 play b C6
 play b D5
@@ -248,48 +220,6 @@ loadsgf sgf/drawn-count-pass.sgf
 #? [0]
 
 120 genmove w
-#? [pass]
-
-# ---------------------------------------------------------------------------
-# Play on from a drawn count where a stone does better than the draw. A
-# 9x9 game against GNU Go (komi 7): Black passed with the count at 0 and
-# White's stones on the left still unsettled. The search rates B4 about
-# 0.59; a draw is worth 0.5. The build that passed back unless a stone
-# won 0.6 drew this game; playing on from the same position White lived
-# on the left and won by 26 (by 22 or more in 21 more such games).
-#
-#   7 . X O . X O + . .
-#   6 X . X O X O . . .
-#   5 . X O . X O + . .
-#   4 . . . X X O . . .
-# ---------------------------------------------------------------------------
-loadsgf sgf/drawn-count-invasion.sgf
-
-122 final_score
-#? [0]
-
-124 genmove w
-#? [!pass]
-
-# But not for ever: after five stones answered Black's passes into the
-# drawn count, White passes back even where a stone still looks better
-# (five fills of White's own area here, which leave the count at 0).
-loadsgf sgf/drawn-count-invasion.sgf
-play w H3
-play b pass
-play w H4
-play b pass
-play w H6
-play b pass
-play w J3
-play b pass
-play w J6
-play b pass
-
-126 final_score
-#? [0]
-
-128 genmove w
 #? [pass]
 
 # ---------------------------------------------------------------------------

@@ -90,9 +90,6 @@ pub struct Config {
     pub tune: Vec<(String, f64)>,
     /// Play the 9x9 opening book's moves (`--no-book` turns it off).
     pub book: bool,
-    /// Search by PUCT with hane's own network where it has value heads
-    /// (`--puct`).
-    pub puct: bool,
     /// The move-prediction model (tree priors, playout weights, the
     /// dead-stone playouts) from a file (`--model`; `None`: the built-in
     /// one).
@@ -124,7 +121,6 @@ impl Default for Config {
             lizzie: false,
             tune: Vec::new(),
             book: true,
-            puct: false,
             model: None,
             net: None,
             no_net: false,
@@ -183,7 +179,6 @@ impl Config {
                 resign_threshold: self.resign_threshold,
                 seed: self.seed,
                 book: self.book,
-                puct: self.puct,
                 model: self.model(),
                 net: self.net(),
             })),

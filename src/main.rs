@@ -135,12 +135,6 @@ struct Cli {
     /// move.
     #[arg(long)]
     no_book: bool,
-    /// Search by PUCT on the network's judgements, without playouts, on
-    /// the board sizes where hane's network has value heads (below
-    /// 13x13 with the built-in networks); a KataGo network (--net) always
-    /// does.
-    #[arg(long)]
-    puct: bool,
     /// Play with the move-prediction model in FILE (tree priors and
     /// playout weights, as `hane train` and `hane balance --fit` write
     /// them) instead of the built-in one.
@@ -239,7 +233,6 @@ fn main() -> ExitCode {
         lizzie: cli.lizzie,
         tune: cli.tune,
         book: !cli.no_book,
-        puct: cli.puct,
         model,
         net,
         no_net: cli.no_net,

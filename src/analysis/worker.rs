@@ -7,12 +7,13 @@ use super::output::Output;
 use super::query::Query;
 use super::queue::{Job, Queue};
 use crate::knowledge::Networks;
-use crate::knowledge::katago::{KataBuffers, KataNet, ROOT_OPTIMISM, dense_point};
+use crate::knowledge::katago::{KataBuffers, KataEval, ROOT_OPTIMISM, dense_point};
 use crate::knowledge::model::Model;
 use crate::knowledge::net::symmetry::Symmetry;
 use crate::knowledge::net::{self, Net, NetBuffers};
 use crate::rules::{Color, Game, Move};
-use crate::search::puct::{PuctParams, PuctSearcher, evaluator::Evaluator};
+use crate::search::puct::evaluator::{EvalBuffers, Evaluator};
+use crate::search::puct::{PuctParams, PuctSearcher};
 use crate::search::{
     Report, RootOptions, SearchLimits, SearchParams, SearchRequest, SearchResult, Searcher,
     SizedParams, is_large,
@@ -110,11 +111,12 @@ impl<'a> Worker<'a> {
         };
         let color = game.to_move();
         let options = root_options(q, color);
-        if let Some(net) = self.settings.nets.kata.clone() {
-            self.run_puct(job, &game, &net, &options, stop, pool, out);
+        let size = game.size().get();
+        let s = self.settings;
+        if let Some(eval) = Evaluator::for_size(&s.nets, &s.model, is_large(size)) {
+            self.run_puct(job, &game, eval, &options, stop, pool, out);
             return;
         }
-        let size = game.size().get();
         let searcher = self.searcher(size);
         // `maxVisits` counts simulations through the tree: the warm-up
         // playouts some sizes start with come on top.
@@ -168,14 +170,15 @@ impl<'a> Worker<'a> {
 }
 
 impl Worker<'_> {
-    /// Searches one turn with a KataGo network's PUCT search, from a
-    /// fresh tree, and sends its answers.
+    /// Searches one turn with the PUCT search of the network that judges
+    /// its board size (a KataGo network's, or hane's own where it has
+    /// value heads), from a fresh tree, and sends its answers.
     #[allow(clippy::too_many_arguments)]
     fn run_puct(
         &mut self,
         job: &Job,
         game: &Game,
-        net: &Arc<KataNet>,
+        eval: Evaluator,
         options: &RootOptions,
         stop: &AtomicU64,
         pool: &rayon::ThreadPool,
@@ -184,13 +187,42 @@ impl Worker<'_> {
         let q: &Query = &job.query;
         let color = game.to_move();
         let threads = self.settings.threads;
+        let playout_params = self.settings.params.for_size(game.size().get());
+        // The network's own view of the root: the raw value and lead,
+        // and the policy the search starts from (a KataGo network's
+        // without symmetry averaging, as KataGo reports it).
+        let e = match &eval {
+            Evaluator::Kata(net) => net.evaluate(
+                game,
+                color,
+                Symmetry::IDENTITY,
+                ROOT_OPTIMISM,
+                &mut KataBuffers::default(),
+            ),
+            Evaluator::Own { .. } => {
+                let mut e = KataEval::default();
+                let mut buf = EvalBuffers::default();
+                eval.evaluate_into(game, color, Symmetry::IDENTITY, &mut buf, &mut e);
+                e
+            }
+        };
+        let selfplay = matches!(eval, Evaluator::Kata(_))
+            .then(|| (f64::from(e.score_mean), f64::from(e.score_stdev)));
+        let raw = Some(Raw {
+            win: f64::from(e.win),
+            lead: f64::from(e.lead),
+            selfplay,
+        });
+        // Only one kind of network judges in a session (a KataGo network
+        // every size, hane's own the small boards alone): one searcher.
         let searcher = self.puct.get_or_insert_with(|| {
             PuctSearcher::new(
-                Evaluator::Kata(Arc::clone(net)),
+                eval,
                 PuctParams {
                     threads,
                     ..PuctParams::default()
-                },
+                }
+                .with_playouts(&playout_params),
             )
         });
         searcher.clear();
@@ -199,20 +231,6 @@ impl Worker<'_> {
             time: q.max_time,
             stop: StopCheck::new(stop, 0),
         };
-        // The network's own view of the root: the raw value and lead,
-        // and the policy KataGo reports (without symmetry averaging).
-        let e = net.evaluate(
-            game,
-            color,
-            Symmetry::IDENTITY,
-            ROOT_OPTIMISM,
-            &mut KataBuffers::default(),
-        );
-        let raw = Some(Raw {
-            win: f64::from(e.win),
-            lead: f64::from(e.lead),
-            selfplay: Some((f64::from(e.score_mean), f64::from(e.score_stdev))),
-        });
         let policy = q.policy.then(|| {
             let mut by_point = vec![0.0; crate::rules::point::MAX_POINTS];
             for (i, &p) in e.policy.iter().enumerate() {

@@ -115,6 +115,14 @@ impl Networks {
             self.small.as_ref()
         }
     }
+
+    /// Whether a large board (`large`) or a small one is searched by
+    /// PUCT on a network's judgements rather than by playouts: with a
+    /// KataGo network, or where hane's network has value heads (below
+    /// 13x13 with the built-in ones).
+    pub fn judges(&self, large: bool) -> bool {
+        self.kata.is_some() || self.get(large).is_some_and(|n| n.heads_at().is_some())
+    }
 }
 
 /// A network file given with `--net`: hane's own format or a KataGo
@@ -153,10 +161,10 @@ impl NetFile {
 }
 
 /// The small boards' network built into the binary
-/// (`data/hane9.net`, made by `hane train-net` from the large
-/// boards' network): its policy and value heads trained on 9x9 positions
-/// of KataGo's self-play, labelled by KataGo's network
-/// (`docs/value-network.md`). A build whose file does not load is a
+/// (`data/hane9.net`, made by `hane train-net`: 64 channels, 6 blocks),
+/// trained on 9x9 positions of KataGo's self-play labelled by KataGo's
+/// network (`docs/value-network.md`). Its value heads make PUCT the
+/// search below 13x13 ([`Networks::judges`]). A build whose file does not load is a
 /// broken build: the small boards get the large boards' network and it
 /// says so on stderr.
 pub fn builtin_small_net() -> Option<Arc<Net>> {

@@ -8,12 +8,13 @@ use std::time::Duration;
 /// given and no time control applies.
 pub const DEFAULT_PLAYOUTS: u64 = 10_000;
 
-/// The same for the search of a KataGo network, where every visit is an
-/// evaluation of the network: about 3 s a move on 19x19 with a 6-block
-/// net and 2 threads, as KataGo's own GTP example does with its 500.
+/// The same for a PUCT search (a KataGo network's, or hane's own below
+/// 13x13), where every visit is an evaluation of the network: about 3 s
+/// a move on 19x19 with a 6-block KataGo net and 2 threads, as KataGo's
+/// own GTP example does with its 500; about 0.6 s on 9x9 with hane's.
 pub const DEFAULT_VISITS: u64 = 800;
 
-/// With a KataGo network and no setting, a move also stops after this
+/// With a PUCT search and no setting, a move also stops after this
 /// many seconds: a large net (KaTrain's 10-block transformer runs a few
 /// visits a second on a CPU) would take minutes for the visits.
 pub(super) const DEFAULT_NET_SECONDS: f64 = 10.0;
@@ -53,7 +54,7 @@ impl Budget {
         }
     }
 
-    /// [`Budget::without_clock`] for the search of a KataGo network:
+    /// [`Budget::without_clock`] for a PUCT search:
     /// [`DEFAULT_VISITS`] or [`DEFAULT_NET_SECONDS`], whichever comes
     /// first, when neither is set.
     pub fn for_network(playouts: Option<u64>, time_per_move: Option<f64>) -> Budget {

@@ -35,9 +35,6 @@ pub struct MctsOptions {
     /// parameters' `net_prior` asks for it (by default on every size; on
     /// small boards only once a node has `net_visits` visits), if any.
     pub net: crate::knowledge::Networks,
-    /// Search by PUCT with hane's own network where it has value heads,
-    /// instead of Monte Carlo playouts (a KataGo network always does).
-    pub puct: bool,
 }
 
 /// How many consecutive hopeless searches before resigning.
@@ -65,7 +62,7 @@ pub struct MctsPlayer {
     searcher: Searcher,
     /// The PUCT search that plays in place of `searcher` on the small and
     /// the large boards ([`crate::search::puct`]), if any: with a KataGo
-    /// network, or with `puct` and hane's own network with value heads.
+    /// network, or with hane's own network where it has value heads.
     puct: [Option<PuctSearcher>; 2],
     /// Whether `searcher` has the large boards' parameters
     /// ([`SizedParams`]).
@@ -92,18 +89,12 @@ impl MctsPlayer {
             max_tree_bytes: large.max_tree_bytes,
             ..PuctParams::default()
         };
-        let evaluator = |is_large: bool| match &options.net.kata {
-            Some(net) => Some(Evaluator::Kata(net.clone())),
-            None => options
-                .net
-                .get(is_large)
-                .filter(|n| options.puct && n.heads_at().is_some())
-                .map(|net| Evaluator::Own {
-                    model: options.model.clone(),
-                    net: net.clone(),
-                }),
-        };
-        let puct = [false, true].map(|l| evaluator(l).map(|e| PuctSearcher::new(e, params)));
+        let puct = [false, true].map(|large| {
+            let size = if large { LARGE_BOARD } else { LARGE_BOARD - 1 };
+            let params = params.with_playouts(&options.search.for_size(size));
+            Evaluator::for_size(&options.net, &options.model, large)
+                .map(|e| PuctSearcher::new(e, params))
+        });
         MctsPlayer {
             puct,
             searcher: Searcher::with_model(large, &options.model)
@@ -130,20 +121,22 @@ impl MctsPlayer {
     }
 
     /// Searches `game` for `color` with the PUCT search where there is
-    /// one, else with hane's own, at the seed of the position.
+    /// one (unless `playouts_only`), else with the playout search, at the
+    /// seed of the position.
     fn search(
         &mut self,
         game: &Game,
         color: Color,
         limits: &SearchLimits<'_>,
         report: Option<Report<'_>>,
+        playouts_only: bool,
     ) -> SearchResult {
         let seed = self.seed(game);
         let pool = self.pool.as_ref();
         let req = SearchRequest::new(game, color, *limits, seed)
             .pool(pool)
             .report(report);
-        if let Some(puct) = self.puct_for(game) {
+        if let Some(puct) = self.puct_for(game).filter(|_| !playouts_only) {
             return puct.search(req);
         }
         self.searcher.search(req)
@@ -179,7 +172,7 @@ impl MctsPlayer {
             ),
             None => {
                 let (playouts, per_move) = (self.options.playouts, self.options.time_per_move);
-                let b = if self.options.net.kata.is_some() {
+                let b = if self.puct_for(game).is_some() {
                     Budget::for_network(playouts, per_move)
                 } else {
                     Budget::without_clock(playouts, per_move)
@@ -214,7 +207,10 @@ impl Player for MctsPlayer {
         }
         self.fit_size(game);
         let limits = self.limits(game, color, ctx);
-        let result = self.search(game, color, &limits, report);
+        // The cleanup searches by playouts: the game has ended twice by
+        // passes, and a PUCT search of an ended game proposes nothing to
+        // take the dead stones off with.
+        let result = self.search(game, color, &limits, report, ctx.cleanup);
         let size = game.size();
         let name = |m: Move| crate::rules::point::move_name(size, m);
         let top: Vec<String> = result
@@ -249,7 +245,7 @@ impl Player for MctsPlayer {
             stop,
         };
         self.fit_size(game);
-        let result = self.search(game, color, &limits, None);
+        let result = self.search(game, color, &limits, None, false);
         info!(
             "ponder for {color}: {} playouts in {:.2}s, expecting {}",
             result.playouts,
@@ -275,7 +271,7 @@ impl Player for MctsPlayer {
             stop,
         };
         self.fit_size(game);
-        let result = self.search(game, color, &limits, Some(report));
+        let result = self.search(game, color, &limits, Some(report), false);
         info!(
             "analysis of {color}: {} playouts in {:.2}s, best {} win {:.3}",
             result.playouts,
@@ -474,7 +470,6 @@ mod tests {
             book: false,
             model: crate::knowledge::builtin(),
             net: crate::knowledge::Networks::default(),
-            puct: false,
         };
         let game = |n| Game::new(BoardSize::new(n).unwrap(), Rules::AGA, 7.5);
         let race = |p: &MctsPlayer| p.searcher.params().race_percent;

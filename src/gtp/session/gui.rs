@@ -6,7 +6,6 @@ use super::Session;
 use crate::config::LiveGfx;
 use crate::gtp::error::GtpError;
 use crate::gtp::gogui::{self, ParamChange};
-use crate::knowledge::NetFile;
 use crate::player::Budget;
 use crate::rules::{BoardSize, Color};
 use crate::search::{Report, SearchResult};
@@ -50,7 +49,8 @@ impl Session {
             ));
         }
         let (playouts, per_move) = (self.config.playouts, self.config.time_per_move);
-        let budget = if self.config.net.as_ref().is_some_and(NetFile::is_kata) {
+        let large = crate::search::is_large(self.game.size().get());
+        let budget = if self.net.judges(large) {
             Budget::for_network(playouts, per_move)
         } else {
             Budget::without_clock(playouts, per_move)

@@ -335,7 +335,7 @@ mod tests {
         let net = crate::knowledge::builtin_net().expect("hane.net loads");
         assert_eq!((net.channels(), net.blocks()), (32, 4));
         let small = crate::knowledge::builtin_small_net().expect("hane9.net loads");
-        assert_eq!((small.channels(), small.blocks()), (32, 4));
+        assert_eq!((small.channels(), small.blocks()), (64, 6));
         assert!(small.heads_at().is_some(), "the small-board network judges");
         let both = crate::knowledge::Networks::builtin();
         assert!(std::ptr::eq(

@@ -3,6 +3,7 @@
 //! answer in the same form ([`KataEval`]): policy, value, lead and
 //! ownership for the side to move.
 
+use crate::knowledge::Networks;
 use crate::knowledge::katago::{History, KataBuffers, KataEval, KataNet};
 use crate::knowledge::model::Model;
 use crate::knowledge::net::symmetry::Symmetry;
@@ -40,6 +41,20 @@ pub struct EvalBuffers {
 }
 
 impl Evaluator {
+    /// The network that judges a large board (`large`) or a small one
+    /// with `nets` and the move model `model`, if one does
+    /// ([`Networks::judges`]).
+    pub fn for_size(nets: &Networks, model: &Arc<Model>, large: bool) -> Option<Evaluator> {
+        if let Some(k) = &nets.kata {
+            return Some(Evaluator::Kata(Arc::clone(k)));
+        }
+        let net = nets.get(large).filter(|_| nets.judges(large))?;
+        Some(Evaluator::Own {
+            model: Arc::clone(model),
+            net: Arc::clone(net),
+        })
+    }
+
     /// Judges the current position of `pos` for `color` to move (through
     /// `sym`, for a KataGo model) into `out`.
     pub fn evaluate_into(

@@ -5,6 +5,7 @@
 use super::Shared;
 use crate::rules::Move;
 use crate::search::{Candidate, SearchResult};
+use std::sync::atomic::Ordering::Relaxed;
 
 /// The search's result so far.
 pub(super) fn result(sh: &Shared<'_>) -> SearchResult {
@@ -59,7 +60,9 @@ pub(super) fn result(sh: &Shared<'_>) -> SearchResult {
     SearchResult {
         best,
         win_rate,
-        playouts: u64::from(root.visits),
+        // This search's simulations, as a playout search counts its
+        // playouts: a kept tree's visits came before.
+        playouts: sh.started.load(Relaxed),
         elapsed: sh.start.elapsed(),
         candidates,
         pv,
