@@ -229,7 +229,7 @@ search_constants! {
         /// 1: the network's judgement counts the rest. 0 is off (no
         /// playouts). Never with a KataGo network.
         puct_playout_mix: f64 = (0.0, 0.0) in [0.0, 1.0],
-            "off: not yet measured to help";
+            "off: 0.5 scored 40.5% of 100 against KataGo on 9x9, the network alone 44.5%";
         /// Whether heavy playouts try the last good reply
         /// ([`Replies`](super::playout::Replies)) before their shape
         /// moves.
