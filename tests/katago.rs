@@ -328,22 +328,6 @@ fn the_search_with_hane_s_own_net_repeats_itself_and_sees_a_capture() {
     repeats_and_captures(&["--threads", "1", "--playouts", "200", "--seed", "5"]);
 }
 
-/// The same with a playout mixed into each of the network's judgements:
-/// the playouts draw from the search's seeded generator.
-#[test]
-fn the_search_with_playouts_mixed_in_repeats_itself_and_sees_a_capture() {
-    repeats_and_captures(&[
-        "--threads",
-        "1",
-        "--playouts",
-        "200",
-        "--seed",
-        "5",
-        "--tune",
-        "puct_playout_mix=0.5",
-    ]);
-}
-
 #[test]
 fn analysis_with_a_katago_net_streams_katagos_lines() {
     let mut e = common::Engine::start(&["--net", NET, "--threads", "2"]);

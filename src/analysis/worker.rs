@@ -187,7 +187,6 @@ impl Worker<'_> {
         let q: &Query = &job.query;
         let color = game.to_move();
         let threads = self.settings.threads;
-        let playout_params = self.settings.params.for_size(game.size().get());
         // The network's own view of the root: the raw value and lead,
         // and the policy the search starts from (a KataGo network's
         // without symmetry averaging, as KataGo reports it).
@@ -221,8 +220,7 @@ impl Worker<'_> {
                 PuctParams {
                     threads,
                     ..PuctParams::default()
-                }
-                .with_playouts(&playout_params),
+                },
             )
         });
         searcher.clear();

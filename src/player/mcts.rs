@@ -90,8 +90,6 @@ impl MctsPlayer {
             ..PuctParams::default()
         };
         let puct = [false, true].map(|large| {
-            let size = if large { LARGE_BOARD } else { LARGE_BOARD - 1 };
-            let params = params.with_playouts(&options.search.for_size(size));
             Evaluator::for_size(&options.net, &options.model, large)
                 .map(|e| PuctSearcher::new(e, params))
         });

@@ -223,13 +223,6 @@ search_constants! {
         /// every expansion.
         value_mix: f64 = (0.0, 0.0) in [0.0, 1.0],
             "off: at 0.25 s a move it has not yet beaten the playouts alone";
-        /// Where a network judges positions and the search is PUCT
-        /// (below 13x13 with the built-in networks), the share of one
-        /// heavy playout's result in the value of each new position, 0 to
-        /// 1: the network's judgement counts the rest. 0 is off (no
-        /// playouts). Never with a KataGo network.
-        puct_playout_mix: f64 = (0.0, 0.0) in [0.0, 1.0],
-            "off: 0.5 scored 40.5% of 100 against KataGo on 9x9, the network alone 44.5%";
         /// Whether heavy playouts try the last good reply
         /// ([`Replies`](super::playout::Replies)) before their shape
         /// moves.

@@ -160,6 +160,7 @@ fn the_retired_switches_are_unknown() {
         assert!(SearchParams::default().set(name, 0.0).is_err(), "{name}");
         retired += 1;
     }
-    // The 57 of the retirement, and `puct_playout_mix` added since.
+    // The 57 of the first retirement, and `puct_playout_mix` added and
+    // retired since.
     assert_eq!(retired + SearchParams::TUNABLE.len(), 58);
 }

@@ -25,22 +25,16 @@ pub(super) fn children_into(size: BoardSize, e: &KataEval, kids: &mut Vec<(Move,
 }
 
 /// An evaluation's outcome for `color`, the side to move where it was
-/// made, mixed with a playout's result and lead from there if there is
-/// one: the playout counts `playout_mix`, the network the rest.
-pub(super) fn judged(
-    sh: &Shared<'_>,
-    e: &KataEval,
-    color: Color,
-    playout: Option<(f64, f64)>,
-) -> Outcome {
+/// made.
+pub(super) fn judged(sh: &Shared<'_>, e: &KataEval, color: Color) -> Outcome {
     let stdev = f64::from(e.score_stdev);
-    let (mut winloss, mut lead) = (f64::from(e.win - e.loss), f64::from(e.lead));
-    if let Some((result, played_lead)) = playout {
-        let m = sh.params.playout_mix;
-        winloss = (1.0 - m) * winloss + m * result;
-        lead = (1.0 - m) * lead + m * played_lead;
-    }
-    scored(sh, winloss, lead, stdev * stdev, color)
+    scored(
+        sh,
+        f64::from(e.win - e.loss),
+        f64::from(e.lead),
+        stdev * stdev,
+        color,
+    )
 }
 
 /// The outcome of a win-loss value and a lead for `color` (with the

@@ -25,11 +25,9 @@ mod judge;
 pub mod line;
 mod owners;
 mod report;
-mod rollout;
 pub mod tree;
 
-use super::playout::{Policy, Tactics};
-use super::{PlayoutKind, SearchLimits, SearchParams, SearchRequest, SearchResult};
+use super::{SearchLimits, SearchRequest, SearchResult};
 use crate::knowledge::katago::{History, KataEval};
 use crate::knowledge::net::symmetry::Symmetry;
 use crate::rules::{Color, Game, Move};
@@ -64,13 +62,6 @@ pub struct PuctParams {
     /// Standard errors of the confidence bound the move choice uses (0:
     /// the most visited move, always).
     pub lcb_stdevs: f64,
-    /// The share of a playout's result in the value of each position
-    /// hane's own network judges, 0 to 1 (AlphaGo's mixing constant; 0:
-    /// the network alone, and no playouts). A KataGo network is never
-    /// mixed.
-    pub playout_mix: f64,
-    /// The playouts' tactics, when `playout_mix` runs them.
-    pub tactics: Tactics,
 }
 
 impl Default for PuctParams {
@@ -92,8 +83,6 @@ impl Default for PuctParams {
             static_score: 0.1,
             dynamic_score: 0.3,
             lcb_stdevs: 5.0,
-            playout_mix: 0.0,
-            tactics: SearchParams::for_size(9).tactics(),
         }
     }
 }
@@ -145,11 +134,6 @@ struct Shared<'a> {
     done: AtomicBool,
     /// The ownership maps of the judged positions.
     owners: Mutex<Owners>,
-    /// The playouts mixed into the network's judgements, if any
-    /// ([`PuctParams::playout_mix`]).
-    playouts: Option<Policy<'a>>,
-    /// Komi and the handicap bonus, White's in a playout's count.
-    white_bonus: f64,
 }
 
 impl Shared<'_> {
@@ -172,18 +156,6 @@ impl Shared<'_> {
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Tree> {
         self.tree.lock().unwrap_or_else(|e| e.into_inner())
-    }
-}
-
-impl PuctParams {
-    /// These settings with the playouts `params` ask for
-    /// ([`SearchParams::puct_playout_mix`] and their tactics).
-    pub fn with_playouts(self, params: &SearchParams) -> PuctParams {
-        PuctParams {
-            playout_mix: params.puct_playout_mix,
-            tactics: params.tactics(),
-            ..self
-        }
     }
 }
 
@@ -235,21 +207,6 @@ impl PuctSearcher {
         &self.params
     }
 
-    /// The policy of the playouts mixed into the network's judgements,
-    /// if any: hane's own network with a `playout_mix`.
-    fn playout_policy(&self) -> Option<Policy<'_>> {
-        let Evaluator::Own { model, .. } = &self.net else {
-            return None;
-        };
-        (self.params.playout_mix > 0.0).then(|| Policy {
-            kind: PlayoutKind::Heavy,
-            model,
-            tactics: self.params.tactics,
-            replies: None,
-            shape_log: None,
-        })
-    }
-
     /// Searches the current position of `req.game` for `req.color`
     /// within its limits (simulations, time, interrupt), reporting about
     /// every `report.interval` when asked (that needs a pool), the root's
@@ -296,8 +253,6 @@ impl PuctSearcher {
             started: AtomicU64::new(0),
             done: AtomicBool::new(false),
             owners: Mutex::new(Owners::default()),
-            playouts: self.playout_policy(),
-            white_bonus: game.komi() + game.rules().handicap_bonus.points(game.handicap().0) as f64,
         };
         // The root first, so that every worker descends from its children.
         {
@@ -307,7 +262,7 @@ impl PuctSearcher {
                 first.kids.retain(|&(mv, _)| options.permits(mv));
                 t.expand(0, first.kids.iter().copied());
                 t.enter(0);
-                t.backup(&[0], judge::judged(&sh, root, color, None).negated());
+                t.backup(&[0], judge::judged(&sh, root, color).negated());
                 // The root's judgement is the first visit.
                 sh.started.store(1, Relaxed);
             }
@@ -380,8 +335,6 @@ struct Worker<'g> {
     kids: Vec<(Move, f32)>,
     rng: SmallRng,
     path: Vec<usize>,
-    /// The playout buffers, once a playout has run.
-    rollout: Option<rollout::Rollout>,
 }
 
 impl<'g> Worker<'g> {
@@ -393,7 +346,6 @@ impl<'g> Worker<'g> {
             kids: Vec::new(),
             rng: SmallRng::seed_from_u64(seed),
             path: Vec::new(),
-            rollout: None,
         }
     }
 }
@@ -426,13 +378,7 @@ fn simulate(sh: &Shared<'_>, w: &mut Worker<'_>) {
         sh.net
             .evaluate_into(&w.line, to_move, sym, &mut w.buf, &mut w.eval);
         judge::children_into(w.line.board().size(), &w.eval, &mut w.kids);
-        let playout = sh.playouts.map(|policy| {
-            let board = w.line.board();
-            w.rollout
-                .get_or_insert_with(|| rollout::Rollout::new(board))
-                .run(board, to_move, policy, sh.white_bonus, &mut w.rng)
-        });
-        judge::judged(sh, &w.eval, to_move, playout)
+        judge::judged(sh, &w.eval, to_move)
     } else {
         let (winloss, lead) = judge::final_score(sh.game, &w.line, to_move);
         judge::scored(sh, winloss, lead, 0.0, to_move)
