@@ -10,7 +10,6 @@ use crate::knowledge::Networks;
 use crate::knowledge::katago::{KataBuffers, KataEval, ROOT_OPTIMISM, dense_point};
 use crate::knowledge::model::Model;
 use crate::knowledge::net::symmetry::Symmetry;
-use crate::knowledge::net::{self, Net, NetBuffers};
 use crate::rules::{Color, Game, Move};
 use crate::search::puct::evaluator::{EvalBuffers, Evaluator};
 use crate::search::puct::{PuctParams, PuctSearcher};
@@ -132,11 +131,6 @@ impl<'a> Worker<'a> {
             stop: StopCheck::new(stop, 0),
         };
         let seed = self.settings.seed.wrapping_add(job.turn as u64);
-        let raw = self
-            .settings
-            .nets
-            .get(is_large(size))
-            .and_then(|n| raw_judgement(n, &game, color));
         let searcher = self.searcher(size);
         // A fresh tree: an answer depends on its query alone.
         searcher.clear();
@@ -148,7 +142,8 @@ impl<'a> Worker<'a> {
             during,
             policy: policy.as_deref(),
             pass_policy: 0.0,
-            raw,
+            // A network that judges positions is searched by PUCT.
+            raw: None,
         };
         let result = search_and_answer(q, context, warm_up, out, |report| {
             let req = SearchRequest::new(&game, color, limits, seed)
@@ -314,18 +309,4 @@ fn root_options(q: &Query, color: Color) -> RootOptions {
         move_ownership: q.moves_ownership,
         final_report: false,
     }
-}
-
-/// The network's value heads on the position, for the side to move, if
-/// it has heads.
-fn raw_judgement(net: &Net, game: &Game, color: Color) -> Option<Raw> {
-    net.heads_at()?;
-    let komi = game.komi() as f32;
-    let komi = if color == Color::White { komi } else { -komi };
-    let mut buf = NetBuffers::default();
-    net::judge(net, game.board(), color, komi, &[], &mut [], &mut buf).then(|| Raw {
-        win: f64::from(buf.heads.win()),
-        lead: f64::from(buf.heads.lead()),
-        selfplay: None,
-    })
 }
